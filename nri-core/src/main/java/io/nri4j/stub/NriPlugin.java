@@ -1,0 +1,326 @@
+package io.nri4j.stub;
+
+import io.nri4j.api.v1alpha1.ConfigureRequest;
+import io.nri4j.api.v1alpha1.ContainerUpdate;
+import io.nri4j.api.v1alpha1.CreateContainerRequest;
+import io.nri4j.api.v1alpha1.FailurePolicy;
+import io.nri4j.api.v1alpha1.PostCreateContainerRequest;
+import io.nri4j.api.v1alpha1.PostStartContainerRequest;
+import io.nri4j.api.v1alpha1.PostUpdateContainerRequest;
+import io.nri4j.api.v1alpha1.PostUpdatePodSandboxRequest;
+import io.nri4j.api.v1alpha1.RemoveContainerRequest;
+import io.nri4j.api.v1alpha1.RemovePodSandboxRequest;
+import io.nri4j.api.v1alpha1.RunPodSandboxRequest;
+import io.nri4j.api.v1alpha1.ShutdownRequest;
+import io.nri4j.api.v1alpha1.StartContainerRequest;
+import io.nri4j.api.v1alpha1.StopContainerRequest;
+import io.nri4j.api.v1alpha1.StopPodSandboxRequest;
+import io.nri4j.api.v1alpha1.SynchronizeRequest;
+import io.nri4j.api.v1alpha1.UpdateContainerRequest;
+import io.nri4j.api.v1alpha1.UpdatePodSandboxRequest;
+import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * An NRI plugin: identity, handlers and options, immutable once built. Each
+ * {@link #connect()} opens a new connection to the runtime with them.
+ *
+ * <pre>{@code
+ * NriPlugin.builder()
+ *     .name("hello").index("10")
+ *     .onCreateContainer((request, context) ->
+ *         CreateContainerResult.of(Adjustment.create().addAnnotation("hello", "world")))
+ *     .build()
+ *     .run();
+ * }</pre>
+ */
+public final class NriPlugin {
+
+    /** Where runtimes listen for external plugins. */
+    public static final Path DEFAULT_SOCKET = Path.of("/var/run/nri/nri.sock");
+    /** Set by a runtime for plugins it launches: the number of the connected socket's fd. */
+    public static final String SOCKET_ENV = "NRI_PLUGIN_SOCKET";
+
+    private final PluginIdentity identity;
+    private final Handlers handlers;
+    private final Path socketPath;
+    private final Executor executor;
+    private final Duration registrationTimeout;
+    private final FailurePolicy failurePolicy;
+    private final Consumer<StubEvent> listener;
+    private final Map<String, String> environment;
+
+    private NriPlugin(Builder b, PluginIdentity identity, Handlers handlers) {
+        this.identity = identity;
+        this.handlers = handlers;
+        this.socketPath = b.socketPath;
+        this.executor = b.executor != null ? b.executor : defaultExecutor(identity);
+        this.registrationTimeout = b.registrationTimeout;
+        this.failurePolicy = b.failurePolicy;
+        this.listener = b.listener;
+        this.environment = b.environment;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Opens a connection; registration, Configure and Synchronize follow asynchronously. */
+    public NriStub connect() {
+        return NriStub.open(this);
+    }
+
+    /**
+     * Connects, then serves until the connection ends.
+     *
+     * @throws RegistrationException if the plugin cannot connect or register
+     */
+    public Disconnect run() throws InterruptedException {
+        NriStub stub = connect();
+        stub.awaitRegistration();
+        return stub.awaitClose();
+    }
+
+    public PluginIdentity identity() {
+        return identity;
+    }
+
+    /** The events this plugin handles: what it subscribes to unless Configure narrows it. */
+    public EventMask events() {
+        return handlers.events();
+    }
+
+    Handlers handlers() {
+        return handlers;
+    }
+
+    Path socketPath() {
+        return socketPath;
+    }
+
+    Executor executor() {
+        return executor;
+    }
+
+    Duration registrationTimeout() {
+        return registrationTimeout;
+    }
+
+    Optional<FailurePolicy> failurePolicy() {
+        return Optional.ofNullable(failurePolicy);
+    }
+
+    Consumer<StubEvent> listener() {
+        return listener;
+    }
+
+    Map<String, String> environment() {
+        return environment;
+    }
+
+    private static Executor defaultExecutor(PluginIdentity identity) {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                new DefaultThreadFactory("nri-" + identity.fullName(), true));
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+
+    /** Collects a plugin's definition; {@link #build()} checks it. */
+    public static final class Builder {
+
+        private String name;
+        private String index;
+        private Path socketPath = DEFAULT_SOCKET;
+        private Executor executor;
+        private Duration registrationTimeout = RuntimeInfo.DEFAULT_REGISTRATION_TIMEOUT;
+        private FailurePolicy failurePolicy;
+        private Consumer<StubEvent> listener = e -> { };
+        private Map<String, String> environment = System.getenv();
+
+        private RequestHandler<ConfigureRequest, EventMask> configure;
+        private RequestHandler<SynchronizeRequest, List<ContainerUpdate>> synchronize;
+        private EventHandler<ShutdownRequest> shutdown;
+        private EventHandler<RunPodSandboxRequest> runPodSandbox;
+        private EventHandler<UpdatePodSandboxRequest> updatePodSandbox;
+        private EventHandler<PostUpdatePodSandboxRequest> postUpdatePodSandbox;
+        private EventHandler<StopPodSandboxRequest> stopPodSandbox;
+        private EventHandler<RemovePodSandboxRequest> removePodSandbox;
+        private RequestHandler<CreateContainerRequest, CreateContainerResult> createContainer;
+        private EventHandler<PostCreateContainerRequest> postCreateContainer;
+        private EventHandler<StartContainerRequest> startContainer;
+        private EventHandler<PostStartContainerRequest> postStartContainer;
+        private RequestHandler<UpdateContainerRequest, UpdateContainerResult> updateContainer;
+        private EventHandler<PostUpdateContainerRequest> postUpdateContainer;
+        private RequestHandler<StopContainerRequest, List<ContainerUpdate>> stopContainer;
+        private EventHandler<RemoveContainerRequest> removeContainer;
+        private RequestHandler<ValidateContainerAdjustmentRequest, ValidationResult> validate;
+
+        private Builder() {
+        }
+
+        /** The base name; defaults to {@code NRI_PLUGIN_NAME}. */
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        /** The two-digit index that orders plugins; defaults to {@code NRI_PLUGIN_IDX}. */
+        public Builder index(String index) {
+            this.index = index;
+            return this;
+        }
+
+        /** The runtime's socket; ignored when the runtime launched the plugin with a socket fd. */
+        public Builder socketPath(Path socketPath) {
+            this.socketPath = Objects.requireNonNull(socketPath);
+            return this;
+        }
+
+        /** Where handlers run; by default a small pool of daemon threads of this plugin's own. */
+        public Builder executor(Executor executor) {
+            this.executor = Objects.requireNonNull(executor);
+            return this;
+        }
+
+        /** How long to wait for RegisterPlugin to be answered; 5 s by default, as upstream. */
+        public Builder registrationTimeout(Duration timeout) {
+            this.registrationTimeout = Objects.requireNonNull(timeout);
+            return this;
+        }
+
+        /** Asks the runtime (NRI v0.12.5 and later) to treat this plugin's failures this way. */
+        public Builder failurePolicy(FailurePolicy policy) {
+            this.failurePolicy = policy;
+            return this;
+        }
+
+        /** Receives connection milestones, in order, off the I/O thread. */
+        public Builder listener(Consumer<StubEvent> listener) {
+            this.listener = Objects.requireNonNull(listener);
+            return this;
+        }
+
+        /** The environment to read {@code NRI_PLUGIN_*} from; the process's by default. */
+        public Builder environment(Map<String, String> environment) {
+            this.environment = Map.copyOf(environment);
+            return this;
+        }
+
+        /** Sees the runtime's facts; may return a narrower subscription (null keeps the default). */
+        public Builder onConfigure(RequestHandler<ConfigureRequest, EventMask> handler) {
+            this.configure = handler;
+            return this;
+        }
+
+        /** Gets all existing pods and containers at once, even when the runtime splits them. */
+        public Builder onSynchronize(RequestHandler<SynchronizeRequest, List<ContainerUpdate>> handler) {
+            this.synchronize = handler;
+            return this;
+        }
+
+        public Builder onShutdown(EventHandler<ShutdownRequest> handler) {
+            this.shutdown = handler;
+            return this;
+        }
+
+        public Builder onRunPodSandbox(EventHandler<RunPodSandboxRequest> handler) {
+            this.runPodSandbox = handler;
+            return this;
+        }
+
+        public Builder onUpdatePodSandbox(EventHandler<UpdatePodSandboxRequest> handler) {
+            this.updatePodSandbox = handler;
+            return this;
+        }
+
+        public Builder onPostUpdatePodSandbox(EventHandler<PostUpdatePodSandboxRequest> handler) {
+            this.postUpdatePodSandbox = handler;
+            return this;
+        }
+
+        public Builder onStopPodSandbox(EventHandler<StopPodSandboxRequest> handler) {
+            this.stopPodSandbox = handler;
+            return this;
+        }
+
+        public Builder onRemovePodSandbox(EventHandler<RemovePodSandboxRequest> handler) {
+            this.removePodSandbox = handler;
+            return this;
+        }
+
+        public Builder onCreateContainer(RequestHandler<CreateContainerRequest, CreateContainerResult> handler) {
+            this.createContainer = handler;
+            return this;
+        }
+
+        public Builder onPostCreateContainer(EventHandler<PostCreateContainerRequest> handler) {
+            this.postCreateContainer = handler;
+            return this;
+        }
+
+        public Builder onStartContainer(EventHandler<StartContainerRequest> handler) {
+            this.startContainer = handler;
+            return this;
+        }
+
+        public Builder onPostStartContainer(EventHandler<PostStartContainerRequest> handler) {
+            this.postStartContainer = handler;
+            return this;
+        }
+
+        public Builder onUpdateContainer(RequestHandler<UpdateContainerRequest, UpdateContainerResult> handler) {
+            this.updateContainer = handler;
+            return this;
+        }
+
+        public Builder onPostUpdateContainer(EventHandler<PostUpdateContainerRequest> handler) {
+            this.postUpdateContainer = handler;
+            return this;
+        }
+
+        public Builder onStopContainer(RequestHandler<StopContainerRequest, List<ContainerUpdate>> handler) {
+            this.stopContainer = handler;
+            return this;
+        }
+
+        public Builder onRemoveContainer(EventHandler<RemoveContainerRequest> handler) {
+            this.removeContainer = handler;
+            return this;
+        }
+
+        /** Makes the plugin a validator (runtimes with NRI v0.10.0 and later). */
+        public Builder onValidateContainerAdjustment(
+                RequestHandler<ValidateContainerAdjustmentRequest, ValidationResult> handler) {
+            this.validate = handler;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException if the identity is missing or invalid, or no lifecycle
+         *     event has a handler
+         */
+        public NriPlugin build() {
+            PluginIdentity identity = PluginIdentity.resolve(name, index, environment);
+            Handlers handlers = new Handlers(configure, synchronize, shutdown, runPodSandbox, updatePodSandbox,
+                    postUpdatePodSandbox, stopPodSandbox, removePodSandbox, createContainer, postCreateContainer,
+                    startContainer, postStartContainer, updateContainer, postUpdateContainer, stopContainer,
+                    removeContainer, validate);
+            if (handlers.events().isEmpty()) {
+                throw new IllegalArgumentException("plugin " + identity.fullName()
+                        + " handles no lifecycle event; register at least one on...() handler");
+            }
+            return new NriPlugin(this, identity, handlers);
+        }
+    }
+}

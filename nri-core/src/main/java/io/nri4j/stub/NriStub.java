@@ -1,0 +1,298 @@
+package io.nri4j.stub;
+
+import io.netty.channel.Channel;
+import io.nri4j.api.v1alpha1.ContainerUpdate;
+import io.nri4j.api.v1alpha1.Empty;
+import io.nri4j.api.v1alpha1.RegisterPluginRequest;
+import io.nri4j.mux.ConnId;
+import io.nri4j.mux.MuxDemultiplexer;
+import io.nri4j.mux.MuxEndpoint;
+import io.nri4j.mux.MuxFrameDecoder;
+import io.nri4j.transport.Trunks;
+import io.nri4j.ttrpc.TtrpcClient;
+import io.nri4j.ttrpc.TtrpcClientEndpoint;
+import io.nri4j.ttrpc.TtrpcException;
+import io.nri4j.ttrpc.TtrpcServerEndpoint;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One connection of a plugin to the runtime, from connecting to its end. Thread-safe. A stub is
+ * not reused: to reconnect, {@link NriPlugin#connect()} again.
+ */
+public final class NriStub implements AutoCloseable {
+
+    static final String RUNTIME_SERVICE = "nri.pkg.api.v1alpha1.Runtime";
+
+    private static final Logger log = LoggerFactory.getLogger(NriStub.class);
+
+    private final NriPlugin plugin;
+    private final Executor events;
+    private final AtomicReference<StubState> state = new AtomicReference<>(StubState.CONNECTING);
+    private final CompletableFuture<Void> registration = new CompletableFuture<>();
+    private final CompletableFuture<Void> synchronization = new CompletableFuture<>();
+    private final CompletableFuture<Disconnect> closed = new CompletableFuture<>();
+    private volatile Channel trunk;
+    private volatile TtrpcClient client;
+    private volatile UpdateOutbox outbox;
+    private volatile RuntimeInfo runtime;
+    private volatile EventMask subscribed = EventMask.NONE;
+    private volatile String shutdownReason;
+    private volatile boolean closedLocally;
+
+    private NriStub(NriPlugin plugin) {
+        this.plugin = plugin;
+        this.events = new SerialExecutor(plugin.executor());
+    }
+
+    static NriStub open(NriPlugin plugin) {
+        NriStub stub = new NriStub(plugin);
+        stub.connect();
+        return stub;
+    }
+
+    public PluginIdentity identity() {
+        return plugin.identity();
+    }
+
+    public StubState state() {
+        return state.get();
+    }
+
+    /** What the runtime said in Configure, once it has. */
+    public Optional<RuntimeInfo> runtime() {
+        return Optional.ofNullable(runtime);
+    }
+
+    /** The events subscribed to in Configure; empty before. */
+    public EventMask subscribed() {
+        return subscribed;
+    }
+
+    /** Completes when the runtime accepted RegisterPlugin; fails with a {@link RegistrationException}. */
+    public CompletionStage<Void> registration() {
+        return registration.copy();
+    }
+
+    /** Completes when Synchronize was answered and events start to flow. */
+    public CompletionStage<Void> synchronization() {
+        return synchronization.copy();
+    }
+
+    /** Completes when the connection has ended, however it ended. */
+    public CompletionStage<Disconnect> closeFuture() {
+        return closed.copy();
+    }
+
+    /** Blocks until registered. @throws RegistrationException if that failed */
+    public void awaitRegistration() throws InterruptedException {
+        try {
+            registration.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RegistrationException r ? r
+                    : new RegistrationException(e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /** Blocks until the connection has ended. */
+    public Disconnect awaitClose() throws InterruptedException {
+        try {
+            return closed.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * Asks the runtime to apply updates to existing containers; completes with the updates it
+     * could not apply. Safe to call from a handler: the call goes out once the plugin has answered
+     * the runtime's pending request (waiting for it inside the handler fails fast).
+     */
+    public CompletableFuture<List<ContainerUpdate>> updateContainers(List<ContainerUpdate> updates) {
+        StubState s = state.get();
+        if (s == StubState.CLOSED) {
+            return UpdatesFuture.failed(new IllegalStateException("the connection to the runtime is closed"));
+        }
+        if (s.compareTo(StubState.REGISTERED) < 0) {
+            return UpdatesFuture.failed(new IllegalStateException(
+                    "plugin " + identity().fullName() + " is not registered with the runtime yet"));
+        }
+        return outbox.submit(List.copyOf(updates));
+    }
+
+    /** Closes the connection. The runtime treats this as the plugin going away. */
+    @Override
+    public void close() {
+        closedLocally = true;
+        Channel ch = trunk;
+        if (ch != null) {
+            ch.close();
+        } else {
+            finish(null, "closed by the plugin before it connected");
+        }
+    }
+
+    // --- connecting ------------------------------------------------------------------------------
+
+    private void connect() {
+        String fd = plugin.environment().get(NriPlugin.SOCKET_ENV);
+        CompletableFuture<Channel> opening;
+        String target;
+        if (fd != null && !fd.isBlank()) {
+            target = "inherited fd " + fd.trim();
+            int number;
+            try {
+                number = Integer.parseInt(fd.trim());
+            } catch (NumberFormatException e) {
+                finish(e, "invalid " + NriPlugin.SOCKET_ENV + "=\"" + fd + "\": not a file descriptor number");
+                return;
+            }
+            opening = Trunks.adopt(number, this::initPipeline);
+        } else {
+            target = plugin.socketPath().toString();
+            opening = Trunks.dial(plugin.socketPath(), this::initPipeline);
+        }
+        opening.whenComplete((channel, error) -> {
+            if (error != null) {
+                finish(error, error.getMessage());
+            } else {
+                connected(channel, target);
+            }
+        });
+    }
+
+    /** Event loop, before the channel is active. */
+    private void initPipeline(Channel channel) {
+        trunk = channel;
+        TtrpcServerEndpoint server = new TtrpcServerEndpoint(channel, ConnId.PLUGIN_SERVICE, plugin.executor(),
+                List.of(new PluginService(plugin.handlers(), this).service()));
+        TtrpcClientEndpoint clientEndpoint = new TtrpcClientEndpoint(channel, ConnId.RUNTIME_SERVICE);
+        client = new TtrpcClient(clientEndpoint, plugin.executor());
+        outbox = new UpdateOutbox(channel.eventLoop(), client, server);
+        Map<ConnId, MuxEndpoint> endpoints = Map.of(ConnId.PLUGIN_SERVICE, server,
+                ConnId.RUNTIME_SERVICE, clientEndpoint);
+        channel.pipeline()
+                .addLast("mux", new MuxFrameDecoder())
+                .addLast("demux", new MuxDemultiplexer(endpoints, this::trunkClosed));
+    }
+
+    private void connected(Channel channel, String target) {
+        if (closedLocally) {
+            channel.close();
+            return;
+        }
+        advance(StubState.REGISTERING);
+        log.info("plugin {} connected to the runtime at {}", identity().fullName(), target);
+        emit(new StubEvent.Connected(target));
+        RegisterPluginRequest request = RegisterPluginRequest.newBuilder()
+                .setPluginName(identity().name())
+                .setPluginIdx(identity().index())
+                .setNRIVersion(NriVersion.API.toString())
+                .build();
+        client.call(RUNTIME_SERVICE, "RegisterPlugin", request, Empty.parser(), plugin.registrationTimeout())
+                .whenComplete((ok, error) -> {
+                    if (error == null) {
+                        advance(StubState.REGISTERED);
+                        log.info("plugin {} registered", identity().fullName());
+                        registration.complete(null);
+                        emit(new StubEvent.Registered(identity()));
+                    } else {
+                        Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+                        String why = cause instanceof TtrpcException t ? t.status().message() : String.valueOf(cause);
+                        log.error("runtime did not register plugin {}: {}", identity().fullName(), why);
+                        registration.completeExceptionally(new RegistrationException(
+                                "registration of plugin " + identity().fullName() + " failed: " + why, cause));
+                        channel.close();
+                    }
+                });
+    }
+
+    // --- called by the plugin service ------------------------------------------------------------
+
+    NriPlugin plugin() {
+        return plugin;
+    }
+
+    RuntimeInfo runtimeOrNull() {
+        return runtime;
+    }
+
+    void runtimeConfigured(RuntimeInfo info) {
+        this.runtime = info;
+    }
+
+    void subscribed(RuntimeInfo info, EventMask mask, String who) {
+        this.subscribed = mask;
+        advance(StubState.CONFIGURED);
+        log.info("plugin {} configured by {}; subscribed to {}", identity().fullName(), who, mask);
+        emit(new StubEvent.Configured(info, mask));
+    }
+
+    void synchronizedWith(int pods, int containers) {
+        advance(StubState.READY);
+        log.info("plugin {} synchronized: {} pods, {} containers", identity().fullName(), pods, containers);
+        synchronization.complete(null);
+        emit(new StubEvent.Synchronized(pods, containers));
+    }
+
+    void shutdownRequested(String reason) {
+        this.shutdownReason = reason;
+        log.info("runtime asked plugin {} to shut down{}", identity().fullName(),
+                reason.isEmpty() ? "" : ": " + reason);
+        emit(new StubEvent.ShutdownRequested(reason));
+    }
+
+    // --- the end ---------------------------------------------------------------------------------
+
+    /** Event loop: the trunk is gone. */
+    private void trunkClosed(Throwable cause) {
+        UpdateOutbox box = outbox;
+        if (box != null) {
+            box.close();
+        }
+        String reason;
+        if (closedLocally) {
+            reason = "closed by the plugin";
+        } else if (cause != null) {
+            reason = "connection failed: " + cause.getMessage();
+        } else if (shutdownReason != null) {
+            reason = "the runtime shut the plugin down" + (shutdownReason.isEmpty() ? "" : ": " + shutdownReason);
+        } else {
+            reason = "the runtime closed the connection";
+        }
+        finish(cause, reason);
+    }
+
+    private void finish(Throwable cause, String reason) {
+        if (state.getAndSet(StubState.CLOSED) == StubState.CLOSED) {
+            return;
+        }
+        Disconnect disconnect = new Disconnect(reason, Optional.ofNullable(shutdownReason),
+                Optional.ofNullable(cause), closedLocally);
+        if (!registration.isDone()) {
+            registration.completeExceptionally(new RegistrationException(
+                    "plugin " + identity().fullName() + " could not register: " + reason, cause));
+        }
+        synchronization.completeExceptionally(new IllegalStateException("disconnected: " + reason));
+        log.info("plugin {} disconnected: {}", identity().fullName(), reason);
+        emit(new StubEvent.Disconnected(disconnect));
+        events.execute(() -> closed.complete(disconnect));
+    }
+
+    private void advance(StubState next) {
+        state.getAndUpdate(current -> current == StubState.CLOSED || current.compareTo(next) >= 0 ? current : next);
+    }
+
+    private void emit(StubEvent event) {
+        events.execute(() -> plugin.listener().accept(event));
+    }
+}

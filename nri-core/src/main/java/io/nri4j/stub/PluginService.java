@@ -1,0 +1,333 @@
+package io.nri4j.stub;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import com.google.protobuf.MessageLite;
+import com.google.protobuf.Parser;
+import io.nri4j.api.v1alpha1.ConfigureRequest;
+import io.nri4j.api.v1alpha1.ConfigureResponse;
+import io.nri4j.api.v1alpha1.Container;
+import io.nri4j.api.v1alpha1.ContainerUpdate;
+import io.nri4j.api.v1alpha1.CreateContainerRequest;
+import io.nri4j.api.v1alpha1.CreateContainerResponse;
+import io.nri4j.api.v1alpha1.Empty;
+import io.nri4j.api.v1alpha1.Event;
+import io.nri4j.api.v1alpha1.PodSandbox;
+import io.nri4j.api.v1alpha1.PostCreateContainerRequest;
+import io.nri4j.api.v1alpha1.PostCreateContainerResponse;
+import io.nri4j.api.v1alpha1.PostStartContainerRequest;
+import io.nri4j.api.v1alpha1.PostStartContainerResponse;
+import io.nri4j.api.v1alpha1.PostUpdateContainerRequest;
+import io.nri4j.api.v1alpha1.PostUpdateContainerResponse;
+import io.nri4j.api.v1alpha1.PostUpdatePodSandboxRequest;
+import io.nri4j.api.v1alpha1.PostUpdatePodSandboxResponse;
+import io.nri4j.api.v1alpha1.RemoveContainerRequest;
+import io.nri4j.api.v1alpha1.RemoveContainerResponse;
+import io.nri4j.api.v1alpha1.RemovePodSandboxRequest;
+import io.nri4j.api.v1alpha1.RemovePodSandboxResponse;
+import io.nri4j.api.v1alpha1.RunPodSandboxRequest;
+import io.nri4j.api.v1alpha1.RunPodSandboxResponse;
+import io.nri4j.api.v1alpha1.ShutdownRequest;
+import io.nri4j.api.v1alpha1.StartContainerRequest;
+import io.nri4j.api.v1alpha1.StartContainerResponse;
+import io.nri4j.api.v1alpha1.StateChangeEvent;
+import io.nri4j.api.v1alpha1.StopContainerRequest;
+import io.nri4j.api.v1alpha1.StopContainerResponse;
+import io.nri4j.api.v1alpha1.StopPodSandboxRequest;
+import io.nri4j.api.v1alpha1.StopPodSandboxResponse;
+import io.nri4j.api.v1alpha1.SynchronizeRequest;
+import io.nri4j.api.v1alpha1.SynchronizeResponse;
+import io.nri4j.api.v1alpha1.UpdateContainerRequest;
+import io.nri4j.api.v1alpha1.UpdateContainerResponse;
+import io.nri4j.api.v1alpha1.UpdatePodSandboxRequest;
+import io.nri4j.api.v1alpha1.UpdatePodSandboxResponse;
+import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
+import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentResponse;
+import io.nri4j.ttrpc.MethodHandler;
+import io.nri4j.ttrpc.StatusCode;
+import io.nri4j.ttrpc.TtrpcException;
+import io.nri4j.ttrpc.TtrpcService;
+import io.nri4j.ttrpc.TtrpcStatus;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@code nri.pkg.api.v1alpha1.Plugin} service. Every method the runtime may call is served,
+ * whether or not the plugin handles its event: an event without a handler is answered with an
+ * empty success, and a handled event is never answered Unimplemented (that code switches the
+ * runtime to StateChange for the rest of the connection).
+ */
+final class PluginService {
+
+    static final String NAME = "nri.pkg.api.v1alpha1.Plugin";
+
+    private static final Logger log = LoggerFactory.getLogger(PluginService.class);
+
+    private interface Body<Q> {
+        MessageLite apply(Q request, RequestContext context) throws Exception;
+    }
+
+    private final Handlers h;
+    private final NriStub stub;
+    private final SyncCollector sync = new SyncCollector();
+
+    PluginService(Handlers handlers, NriStub stub) {
+        this.h = handlers;
+        this.stub = stub;
+    }
+
+    TtrpcService service() {
+        Map<String, MethodHandler> m = new HashMap<>();
+        m.put("Configure", method(ConfigureRequest.parser(), Event.UNKNOWN, this::configure));
+        m.put("Synchronize", method(SynchronizeRequest.parser(), Event.UNKNOWN, this::synchronize));
+        m.put("Shutdown", method(ShutdownRequest.parser(), Event.UNKNOWN, this::shutdown));
+        m.put("RunPodSandbox", notification(RunPodSandboxRequest.parser(), Event.RUN_POD_SANDBOX,
+                h.runPodSandbox(), RunPodSandboxResponse.getDefaultInstance()));
+        m.put("UpdatePodSandbox", notification(UpdatePodSandboxRequest.parser(), Event.UPDATE_POD_SANDBOX,
+                h.updatePodSandbox(), UpdatePodSandboxResponse.getDefaultInstance()));
+        m.put("PostUpdatePodSandbox", notification(PostUpdatePodSandboxRequest.parser(),
+                Event.POST_UPDATE_POD_SANDBOX, h.postUpdatePodSandbox(),
+                PostUpdatePodSandboxResponse.getDefaultInstance()));
+        m.put("StopPodSandbox", notification(StopPodSandboxRequest.parser(), Event.STOP_POD_SANDBOX,
+                h.stopPodSandbox(), StopPodSandboxResponse.getDefaultInstance()));
+        m.put("RemovePodSandbox", notification(RemovePodSandboxRequest.parser(), Event.REMOVE_POD_SANDBOX,
+                h.removePodSandbox(), RemovePodSandboxResponse.getDefaultInstance()));
+        m.put("CreateContainer", method(CreateContainerRequest.parser(), Event.CREATE_CONTAINER,
+                (req, ctx) -> createContainerResponse(call(h.createContainer(), req, ctx))));
+        m.put("PostCreateContainer", notification(PostCreateContainerRequest.parser(),
+                Event.POST_CREATE_CONTAINER, h.postCreateContainer(),
+                PostCreateContainerResponse.getDefaultInstance()));
+        m.put("StartContainer", notification(StartContainerRequest.parser(), Event.START_CONTAINER,
+                h.startContainer(), StartContainerResponse.getDefaultInstance()));
+        m.put("PostStartContainer", notification(PostStartContainerRequest.parser(),
+                Event.POST_START_CONTAINER, h.postStartContainer(),
+                PostStartContainerResponse.getDefaultInstance()));
+        m.put("UpdateContainer", method(UpdateContainerRequest.parser(), Event.UPDATE_CONTAINER,
+                (req, ctx) -> updateContainerResponse(call(h.updateContainer(), req, ctx))));
+        m.put("PostUpdateContainer", notification(PostUpdateContainerRequest.parser(),
+                Event.POST_UPDATE_CONTAINER, h.postUpdateContainer(),
+                PostUpdateContainerResponse.getDefaultInstance()));
+        m.put("StopContainer", method(StopContainerRequest.parser(), Event.STOP_CONTAINER,
+                (req, ctx) -> StopContainerResponse.newBuilder()
+                        .addAllUpdate(orEmpty(call(h.stopContainer(), req, ctx))).build()));
+        m.put("RemoveContainer", notification(RemoveContainerRequest.parser(), Event.REMOVE_CONTAINER,
+                h.removeContainer(), RemoveContainerResponse.getDefaultInstance()));
+        m.put("StateChange", method(StateChangeEvent.parser(), Event.UNKNOWN, this::stateChange));
+        m.put("ValidateContainerAdjustment", method(ValidateContainerAdjustmentRequest.parser(),
+                Event.VALIDATE_CONTAINER_ADJUSTMENT, this::validate));
+        return new TtrpcService(NAME, m);
+    }
+
+    // --- handshake -------------------------------------------------------------------------------
+
+    private MessageLite configure(ConfigureRequest request, RequestContext context) throws Exception {
+        RuntimeInfo runtime = RuntimeInfo.from(request);
+        stub.runtimeConfigured(runtime);
+        RequestContext ctx = new RequestContext(context.method(), context.event(), runtime, stub,
+                context.timeoutNanos(), context.startNanos());
+        EventMask handled = h.events();
+        EventMask wanted = handled;
+        EventMask narrowed = call(h.configure(), request, ctx);
+        if (narrowed != null && !narrowed.isEmpty()) {
+            EventMask extra = narrowed.without(handled);
+            if (!extra.isEmpty()) {
+                throw refuse("the Configure handler subscribed to events without a handler: " + extra);
+            }
+            wanted = narrowed;
+        }
+        String who = runtime.name() + " " + runtime.version() + " (NRI "
+                + runtime.nriVersion().map(v -> v + (runtime.nriVersionInferred() ? ", inferred" : ""))
+                        .orElse("unknown") + ")";
+        if (runtime.nriVersion().isEmpty()) {
+            log.warn("cannot tell which NRI version {} runs; assuming it knows every event", who);
+        }
+        EventMask subscribed = wanted.and(runtime.validEvents());
+        EventMask unknown = wanted.without(runtime.validEvents());
+        if (!unknown.isEmpty()) {
+            log.warn("{} does not know {}; not subscribing to them", who, unknown);
+        }
+        if (subscribed.isEmpty()) {
+            throw refuse("none of the events " + stub.identity().fullName() + " handles (" + wanted
+                    + ") is known to " + who);
+        }
+        stub.subscribed(runtime, subscribed, who);
+        ConfigureResponse.Builder response = ConfigureResponse.newBuilder().setEvents(subscribed.bits());
+        stub.plugin().failurePolicy().ifPresent(response::setFailurePolicy);
+        return response.build();
+    }
+
+    private MessageLite synchronize(SynchronizeRequest request, RequestContext context) throws Exception {
+        if (request.getMore()) {
+            sync.add(request);
+            return SynchronizeResponse.newBuilder().setMore(true).build();
+        }
+        SynchronizeRequest all = sync.complete(request);
+        List<ContainerUpdate> updates = orEmpty(call(h.synchronize(), all, context));
+        stub.synchronizedWith(all.getPodsCount(), all.getContainersCount());
+        return SynchronizeResponse.newBuilder().addAllUpdate(updates).build();
+    }
+
+    private MessageLite shutdown(ShutdownRequest request, RequestContext context) {
+        try {
+            notify(h.shutdown(), request, context);
+        } catch (TtrpcException e) {
+            // Already logged; the runtime is going away whatever the handler thinks.
+        }
+        stub.shutdownRequested(request.getReason());
+        return Empty.getDefaultInstance();
+    }
+
+    // --- events ----------------------------------------------------------------------------------
+
+    private MessageLite stateChange(StateChangeEvent event, RequestContext context) throws Exception {
+        RequestContext ctx = new RequestContext(context.method(), event.getEvent(), context.runtime(), stub,
+                context.timeoutNanos(), context.startNanos());
+        PodSandbox pod = event.getPod();
+        Container ctr = event.getContainer();
+        switch (event.getEvent()) {
+            case RUN_POD_SANDBOX -> notify(h.runPodSandbox(), RunPodSandboxRequest.newBuilder().setPod(pod).build(), ctx);
+            case POST_UPDATE_POD_SANDBOX -> notify(h.postUpdatePodSandbox(),
+                    PostUpdatePodSandboxRequest.newBuilder().setPod(pod).build(), ctx);
+            case STOP_POD_SANDBOX -> notify(h.stopPodSandbox(), StopPodSandboxRequest.newBuilder().setPod(pod).build(), ctx);
+            case REMOVE_POD_SANDBOX -> notify(h.removePodSandbox(),
+                    RemovePodSandboxRequest.newBuilder().setPod(pod).build(), ctx);
+            case POST_CREATE_CONTAINER -> notify(h.postCreateContainer(),
+                    PostCreateContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
+            case START_CONTAINER -> notify(h.startContainer(),
+                    StartContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
+            case POST_START_CONTAINER -> notify(h.postStartContainer(),
+                    PostStartContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
+            case POST_UPDATE_CONTAINER -> notify(h.postUpdateContainer(),
+                    PostUpdateContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
+            case REMOVE_CONTAINER -> notify(h.removeContainer(),
+                    RemoveContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
+            default -> log.debug("ignoring StateChange for {}: runtimes send it as a call of its own",
+                    event.getEvent());
+        }
+        return Empty.getDefaultInstance();
+    }
+
+    private MessageLite validate(ValidateContainerAdjustmentRequest request, RequestContext context) {
+        ValidationResult result;
+        try {
+            result = call(h.validate(), request, context);
+        } catch (TtrpcException e) {
+            // As upstream: a failing validator rejects, it does not error.
+            result = ValidationResult.reject(e.status().message());
+        }
+        if (result == null) {
+            result = ValidationResult.accept();
+        }
+        return ValidateContainerAdjustmentResponse.newBuilder()
+                .setReject(result.rejected()).setReason(result.reason()).build();
+    }
+
+    private static MessageLite createContainerResponse(CreateContainerResult result) {
+        if (result == null) {
+            return CreateContainerResponse.getDefaultInstance();
+        }
+        CreateContainerResponse.Builder response = CreateContainerResponse.newBuilder()
+                .addAllUpdate(result.updates()).addAllEvict(result.evictions());
+        if (!result.adjustment().equals(result.adjustment().getDefaultInstanceForType())) {
+            response.setAdjust(result.adjustment());
+        }
+        return response.build();
+    }
+
+    private static MessageLite updateContainerResponse(UpdateContainerResult result) {
+        if (result == null) {
+            return UpdateContainerResponse.getDefaultInstance();
+        }
+        return UpdateContainerResponse.newBuilder().addAllUpdate(result.updates())
+                .addAllEvict(result.evictions()).build();
+    }
+
+    // --- plumbing --------------------------------------------------------------------------------
+
+    private <Q extends Message> MethodHandler notification(Parser<Q> parser, Event event,
+            EventHandler<Q> handler, MessageLite response) {
+        return method(parser, event, (req, ctx) -> {
+            notify(handler, req, ctx);
+            return response;
+        });
+    }
+
+    private <Q extends Message> void notify(EventHandler<Q> handler, Q request, RequestContext ctx) {
+        if (handler != null) {
+            call((q, c) -> {
+                handler.handle(q, c);
+                return null;
+            }, request, ctx);
+        }
+    }
+
+    private <Q extends Message> MethodHandler method(Parser<Q> parser, Event event, Body<Q> body) {
+        return (call, payload) -> {
+            Q request = parse(parser, payload, call.method());
+            RequestContext context = new RequestContext(call.method(), event, stub.runtimeOrNull(), stub,
+                    call.timeoutNanos(), call.startNanos());
+            return CompletableFuture.completedFuture(body.apply(request, context).toByteString());
+        };
+    }
+
+    /** Runs user code, marking the thread and turning failures into statuses it may send. */
+    private <Q extends Message, R> R call(RequestHandler<Q, R> handler, Q request, RequestContext ctx) {
+        if (handler == null) {
+            return null;
+        }
+        String what = ctx.event() == Event.UNKNOWN ? ctx.method() : EventMask.prettyName(ctx.event());
+        HandlerThread.enter(what);
+        try {
+            return handler.handle(request, ctx);
+        } catch (Exception e) {
+            TtrpcStatus status = e instanceof TtrpcException t ? t.status()
+                    : TtrpcStatus.of(StatusCode.UNKNOWN, e.getMessage() != null ? e.getMessage() : e.toString());
+            if (status.code() == StatusCode.UNIMPLEMENTED || status.isOk()) {
+                status = TtrpcStatus.of(StatusCode.UNKNOWN, status.message());
+            }
+            log.warn("{} handler failed for {}: {}", what, subject(request), status.message(), e);
+            throw new TtrpcException(status, e);
+        } finally {
+            HandlerThread.exit();
+        }
+    }
+
+    private static TtrpcException refuse(String message) {
+        log.error("refusing the runtime's Configure: {}", message);
+        return new TtrpcException(TtrpcStatus.of(StatusCode.FAILED_PRECONDITION, message));
+    }
+
+    private static <Q> Q parse(Parser<Q> parser, ByteString payload, String method) {
+        try {
+            return parser.parseFrom(payload);
+        } catch (InvalidProtocolBufferException e) {
+            throw new TtrpcException(TtrpcStatus.of(StatusCode.INTERNAL,
+                    "cannot decode the " + method + " request: " + e.getMessage()));
+        }
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    /** Names the pod or container a request is about, for log lines. */
+    private static String subject(Message request) {
+        var fields = request.getDescriptorForType();
+        var container = fields.findFieldByName("container");
+        if (container != null && request.hasField(container)) {
+            Container c = (Container) request.getField(container);
+            return "container " + c.getName() + " (" + c.getId() + ")";
+        }
+        var pod = fields.findFieldByName("pod");
+        if (pod != null && request.hasField(pod)) {
+            PodSandbox p = (PodSandbox) request.getField(pod);
+            return "pod " + p.getNamespace() + "/" + p.getName() + " (" + p.getId() + ")";
+        }
+        return request.getDescriptorForType().getName();
+    }
+}

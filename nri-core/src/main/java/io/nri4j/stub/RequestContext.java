@@ -1,0 +1,25 @@
+package io.nri4j.stub;
+
+import io.nri4j.api.v1alpha1.Event;
+import java.time.Duration;
+
+/**
+ * The request being handled.
+ *
+ * @param method the ttrpc method that carried it, e.g. {@code StartContainer} or
+ *     {@code StateChange} on older runtimes
+ * @param event the lifecycle event, {@link Event#UNKNOWN} for Configure, Synchronize, Shutdown
+ * @param runtime what Configure said; already set while the Configure handler runs
+ * @param stub the connection, e.g. to queue unsolicited updates
+ */
+public record RequestContext(String method, Event event, RuntimeInfo runtime, NriStub stub,
+        long timeoutNanos, long startNanos) {
+
+    /** Time left before the runtime gives up on this request; {@code null} without a deadline. */
+    public Duration timeRemaining() {
+        if (timeoutNanos <= 0) {
+            return null;
+        }
+        return Duration.ofNanos(timeoutNanos - (System.nanoTime() - startNanos));
+    }
+}

@@ -1,0 +1,47 @@
+package io.nri4j.stub;
+
+import io.nri4j.api.v1alpha1.ConfigureRequest;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * What the runtime told the plugin in Configure, with the gaps of older runtimes filled in.
+ *
+ * @param config the drop-in configuration of a runtime-launched plugin; empty otherwise
+ * @param reportedNriVersion the NRI version as the runtime sent it; empty before NRI v0.12.0
+ * @param nriVersion the runtime's NRI version, reported or inferred from its name and version;
+ *     empty if neither worked
+ * @param registrationTimeout 5 s when the runtime did not say
+ * @param requestTimeout the deadline of every request; 2 s when the runtime did not say
+ */
+public record RuntimeInfo(String name, String version, String config, String reportedNriVersion,
+        Optional<NriVersion> nriVersion, Duration registrationTimeout, Duration requestTimeout) {
+
+    public static final Duration DEFAULT_REGISTRATION_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(2);
+
+    static RuntimeInfo from(ConfigureRequest request) {
+        Optional<NriVersion> nri = NriVersion.parse(request.getNRIVersion());
+        if (nri.isEmpty()) {
+            nri = RuntimeVersions.infer(request.getRuntimeName(), request.getRuntimeVersion());
+        }
+        return new RuntimeInfo(request.getRuntimeName(), request.getRuntimeVersion(),
+                request.getConfig(), request.getNRIVersion(), nri,
+                millisOr(request.getRegistrationTimeout(), DEFAULT_REGISTRATION_TIMEOUT),
+                millisOr(request.getRequestTimeout(), DEFAULT_REQUEST_TIMEOUT));
+    }
+
+    /** True when {@link #nriVersion()} was inferred rather than reported. */
+    public boolean nriVersionInferred() {
+        return nriVersion.isPresent() && NriVersion.parse(reportedNriVersion).isEmpty();
+    }
+
+    /** The events this runtime accepts in a subscription; all we know if its version is unknown. */
+    public EventMask validEvents() {
+        return nriVersion.map(EventMask::validFor).orElse(EventMask.ALL);
+    }
+
+    private static Duration millisOr(long millis, Duration fallback) {
+        return millis > 0 ? Duration.ofMillis(millis) : fallback;
+    }
+}
