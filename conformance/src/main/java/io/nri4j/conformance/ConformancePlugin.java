@@ -1,18 +1,159 @@
 package io.nri4j.conformance;
 
-import io.nri4j.adjust.Adjustment;
-import io.nri4j.stub.CreateContainerResult;
+import io.nri4j.api.v1alpha1.Container;
+import io.nri4j.api.v1alpha1.Event;
+import io.nri4j.stub.Disconnect;
+import io.nri4j.stub.EventMask;
 import io.nri4j.stub.NriPlugin;
-import java.nio.file.Path;
+import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.RegistrationException;
+import io.nri4j.stub.StubEvent;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 
+/**
+ * A plugin built on nri-core for the conformance harness: it handles the events given with
+ * {@code --events}, reports everything it sees as JSON lines, and behaves as pod annotations
+ * tell it to (see {@link Behaviours}). Exit codes: 0 after the connection ended, 2 for an
+ * invalid identity or option, 3 when registration failed.
+ */
 public final class ConformancePlugin {
+
+    private ConformancePlugin() {
+    }
+
     public static void main(String[] args) throws Exception {
-        NriPlugin.builder()
-                .name(args[1]).index(args[2]).socketPath(Path.of(args[0]))
-                .onCreateContainer((req, ctx) -> CreateContainerResult.of(
-                        Adjustment.create().addAnnotation("nri4j/hello", req.getContainer().getName())))
-                .listener(e -> System.out.println("EVENT " + e))
-                .build()
-                .run();
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (RuntimeException e) {
+            System.err.println("conformance plugin: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        if (options.checkIdentityOnly()) {
+            checkIdentities();
+            return;
+        }
+        Reporter reporter = Reporter.to(options.report());
+        NriPlugin plugin;
+        try {
+            plugin = build(options, reporter);
+        } catch (IllegalArgumentException e) {
+            System.err.println("conformance plugin: " + e.getMessage());
+            reporter.line("exit", "invalid").put("message", e.getMessage()).send();
+            System.exit(2);
+            return;
+        }
+        try {
+            Disconnect disconnect = plugin.run();
+            reporter.line("exit", "disconnected").put("reason", disconnect.reason()).send();
+            System.exit(0);
+        } catch (RegistrationException e) {
+            System.err.println("conformance plugin: " + e.getMessage());
+            reporter.line("exit", "registration-failed").put("message", e.getMessage()).send();
+            System.exit(3);
+        }
+    }
+
+    private static NriPlugin build(Options o, Reporter reporter) {
+        NriPlugin.Builder b = NriPlugin.builder().name(o.name()).index(o.index())
+                .failurePolicy(o.failurePolicy())
+                .listener(e -> report(reporter, e));
+        if (o.socket() != null) {
+            b.socketPath(o.socket());
+        }
+        Behaviours[] holder = new Behaviours[1];
+        EventMask m = o.events();
+        b.onSynchronize((req, ctx) -> holder[0].synchronize(req, ctx));
+        b.onShutdown((req, ctx) -> reporter.line("handler", "Shutdown").put("reason", req.getReason()).send());
+        if (m.contains(Event.RUN_POD_SANDBOX)) {
+            b.onRunPodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
+        }
+        if (m.contains(Event.UPDATE_POD_SANDBOX)) {
+            b.onUpdatePodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
+        }
+        if (m.contains(Event.POST_UPDATE_POD_SANDBOX)) {
+            b.onPostUpdatePodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
+        }
+        if (m.contains(Event.STOP_POD_SANDBOX)) {
+            b.onStopPodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
+        }
+        if (m.contains(Event.REMOVE_POD_SANDBOX)) {
+            b.onRemovePodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
+        }
+        if (m.contains(Event.CREATE_CONTAINER)) {
+            b.onCreateContainer((req, ctx) -> holder[0].createContainer(req, ctx));
+        }
+        if (m.contains(Event.POST_CREATE_CONTAINER)) {
+            b.onPostCreateContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
+        }
+        if (m.contains(Event.START_CONTAINER)) {
+            b.onStartContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
+        }
+        if (m.contains(Event.POST_START_CONTAINER)) {
+            b.onPostStartContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
+        }
+        if (m.contains(Event.UPDATE_CONTAINER)) {
+            b.onUpdateContainer((req, ctx) -> holder[0].updateContainer(req, ctx));
+        }
+        if (m.contains(Event.POST_UPDATE_CONTAINER)) {
+            b.onPostUpdateContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
+        }
+        if (m.contains(Event.STOP_CONTAINER)) {
+            b.onStopContainer((req, ctx) -> holder[0].stopContainer(req, ctx));
+        }
+        if (m.contains(Event.REMOVE_CONTAINER)) {
+            b.onRemoveContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
+        }
+        if (m.contains(Event.VALIDATE_CONTAINER_ADJUSTMENT)) {
+            b.onValidateContainerAdjustment((req, ctx) -> holder[0].validate(req, ctx));
+        }
+        NriPlugin plugin = b.build();
+        holder[0] = new Behaviours(reporter, plugin.identity());
+        return plugin;
+    }
+
+    private static void report(Reporter reporter, StubEvent event) {
+        Reporter.Line line = reporter.line("stub", event.getClass().getSimpleName());
+        if (event instanceof StubEvent.Connected c) {
+            line.put("target", c.target());
+        } else if (event instanceof StubEvent.Registered r) {
+            line.put("identity", r.identity().fullName());
+        } else if (event instanceof StubEvent.Configured c) {
+            line.put("runtime", c.runtime().name()).put("runtimeVersion", c.runtime().version())
+                    .put("reportedNriVersion", c.runtime().reportedNriVersion())
+                    .put("nriVersion", c.runtime().nriVersion().map(Object::toString).orElse(""))
+                    .put("inferred", c.runtime().nriVersionInferred())
+                    .put("registrationTimeoutMs", c.runtime().registrationTimeout().toMillis())
+                    .put("requestTimeoutMs", c.runtime().requestTimeout().toMillis())
+                    .put("config", c.runtime().config())
+                    .put("subscribed", c.subscribed().bits());
+        } else if (event instanceof StubEvent.Synchronized s) {
+            line.put("pods", s.pods()).put("containers", s.containers());
+        } else if (event instanceof StubEvent.ShutdownRequested s) {
+            line.put("reason", s.reason());
+        } else if (event instanceof StubEvent.Disconnected d) {
+            line.put("reason", d.disconnect().reason()).put("local", d.disconnect().local())
+                    .put("shutdownReason", d.disconnect().shutdownReason().orElse(""));
+        }
+        line.send();
+    }
+
+    /** Reads "name index" lines and prints "ok" or "invalid: message" for each. */
+    private static void checkIdentities() throws Exception {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            String[] parts = line.split("\t", -1);
+            try {
+                new PluginIdentity(parts[0], parts[1]);
+                System.out.println("ok");
+            } catch (IllegalArgumentException e) {
+                System.out.println("invalid: " + e.getMessage());
+            }
+        }
+        System.out.flush();
     }
 }

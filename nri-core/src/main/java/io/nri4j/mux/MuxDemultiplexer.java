@@ -45,13 +45,13 @@ public final class MuxDemultiplexer extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable t) {
-        if (cause == null) {
+        if (t instanceof IOException) {
+            // On a Unix socket an I/O error (EPIPE, ECONNRESET) means the peer has gone: an
+            // end like EOF, not a fault of the connection.
+            log.debug("NRI connection ended: {}", t.getMessage());
+        } else if (cause == null) {
             cause = t;
-            if (t instanceof IOException) {
-                log.info("NRI connection failed: {}", t.getMessage());
-            } else {
-                log.error("closing NRI connection: {}", t.getMessage(), t);
-            }
+            log.error("closing NRI connection: {}", t.getMessage(), t);
         }
         ctx.close();
     }

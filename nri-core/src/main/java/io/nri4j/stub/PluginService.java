@@ -98,7 +98,7 @@ final class PluginService {
         m.put("RemovePodSandbox", notification(RemovePodSandboxRequest.parser(), Event.REMOVE_POD_SANDBOX,
                 h.removePodSandbox(), RemovePodSandboxResponse.getDefaultInstance()));
         m.put("CreateContainer", method(CreateContainerRequest.parser(), Event.CREATE_CONTAINER,
-                (req, ctx) -> createContainerResponse(call(h.createContainer(), req, ctx))));
+                (req, ctx) -> createContainerResponse(req, call(h.createContainer(), req, ctx), ctx)));
         m.put("PostCreateContainer", notification(PostCreateContainerRequest.parser(),
                 Event.POST_CREATE_CONTAINER, h.postCreateContainer(),
                 PostCreateContainerResponse.getDefaultInstance()));
@@ -227,9 +227,16 @@ final class PluginService {
                 .setReject(result.rejected()).setReason(result.reason()).build();
     }
 
-    private static MessageLite createContainerResponse(CreateContainerResult result) {
+    private static MessageLite createContainerResponse(CreateContainerRequest request, CreateContainerResult result,
+            RequestContext ctx) {
         if (result == null) {
             return CreateContainerResponse.getDefaultInstance();
+        }
+        try {
+            KnownRuntimeBugs.checkAdjustment(ctx.runtime(), result.adjustment());
+        } catch (TtrpcException e) {
+            log.error("CreateContainer for {}: {}", subject(request), e.status().message());
+            throw e;
         }
         CreateContainerResponse.Builder response = CreateContainerResponse.newBuilder()
                 .addAllUpdate(result.updates()).addAllEvict(result.evictions());
@@ -284,6 +291,11 @@ final class PluginService {
         HandlerThread.enter(what);
         try {
             return handler.handle(request, ctx);
+        } catch (InterruptedException e) {
+            // The runtime's deadline passed and the call was already answered.
+            Thread.currentThread().interrupt();
+            log.info("{} handler for {} interrupted: the request's deadline passed", what, subject(request));
+            throw new TtrpcException(TtrpcStatus.of(StatusCode.CANCELLED, "deadline passed"), e);
         } catch (Exception e) {
             TtrpcStatus status = e instanceof TtrpcException t ? t.status()
                     : TtrpcStatus.of(StatusCode.UNKNOWN, e.getMessage() != null ? e.getMessage() : e.toString());

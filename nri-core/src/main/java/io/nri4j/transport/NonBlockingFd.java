@@ -42,8 +42,9 @@ final class NonBlockingFd {
             Class<?> segmentClass = Class.forName("java.lang.foreign.MemorySegment");
             Object linker = linkerClass.getMethod("nativeLinker").invoke(null);
             Object lookup = linkerClass.getMethod("defaultLookup").invoke(linker);
-            Optional<?> symbol = (Optional<?>) lookup.getClass().getMethod("find", String.class)
-                    .invoke(lookup, "fcntl");
+            // Through the public interface: the lookup's own class is internal to java.base.
+            Optional<?> symbol = (Optional<?>) Class.forName("java.lang.foreign.SymbolLookup")
+                    .getMethod("find", String.class).invoke(lookup, "fcntl");
             Object jint = Class.forName("java.lang.foreign.ValueLayout").getField("JAVA_INT").get(null);
             Object args = Array.newInstance(layoutClass, 3);
             for (int i = 0; i < 3; i++) {

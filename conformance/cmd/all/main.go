@@ -1,0 +1,105 @@
+// Command all builds the conformance harness once per supported NRI runtime library version,
+// runs each against the conformance plugin, and ends with one summary line:
+//
+//	conformance: N passed, M failed (NRI v0.12.5, v0.11.0)
+//
+// It exits non-zero if a case failed or a harness could not run.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// library is one runtime library version: the module file that pins it, and its build tags.
+type library struct {
+	version string
+	modfile string
+	tags    string
+}
+
+// libraries: upstream's latest (dedicated RPCs, version exchange, failure policy) and
+// v0.11.0, the last release whose runtimes send most events as StateChange (containerd 2.2,
+// CRI-O 1.35).
+var libraries = []library{
+	{"v0.12.5", "go.mod", ""},
+	{"v0.11.0", "go.v0.11.0.mod", "nri_v011"},
+}
+
+type summary struct {
+	NRI      string   `json:"nri"`
+	Passed   int      `json:"passed"`
+	Failed   int      `json:"failed"`
+	Skipped  int      `json:"skipped"`
+	Failures []string `json:"failures"`
+}
+
+func main() {
+	java := flag.String("java", "java", "the java binary that runs the plugin")
+	classpathFile := flag.String("classpath-file", "", "file holding the plugin's dependency classpath")
+	jar := flag.String("jar", "", "the conformance plugin jar")
+	jvmArgs := flag.String("jvm-args", "", "extra JVM arguments for the plugin")
+	out := flag.String("out", "target/conformance", "where to build and write summaries")
+	run := flag.String("run", "", "only scenarios whose name contains this")
+	flag.Parse()
+
+	deps, err := os.ReadFile(*classpathFile)
+	if err != nil {
+		fail("reading the classpath: %v", err)
+	}
+	classpath := *jar + string(os.PathListSeparator) + strings.TrimSpace(string(deps))
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fail("%v", err)
+	}
+
+	var total summary
+	var versions []string
+	broken := false
+	for _, lib := range libraries {
+		versions = append(versions, lib.version)
+		binary, _ := filepath.Abs(filepath.Join(*out, "conformance-"+lib.version))
+		build := exec.Command("go", "build", "-modfile", lib.modfile, "-tags", lib.tags, "-o", binary, "./cmd/conformance")
+		build.Stdout, build.Stderr = os.Stdout, os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Printf("conformance (NRI %s): could not build the harness: %v\n", lib.version, err)
+			broken = true
+			continue
+		}
+		summaryFile := filepath.Join(*out, "summary-"+lib.version+".json")
+		os.Remove(summaryFile)
+		harness := exec.Command(binary, "-java", *java, "-classpath", classpath, "-jvm-args", *jvmArgs,
+			"-run", *run, "-summary", summaryFile)
+		harness.Stdout, harness.Stderr = os.Stdout, os.Stderr
+		runErr := harness.Run()
+		var s summary
+		data, err := os.ReadFile(summaryFile)
+		if err != nil || json.Unmarshal(data, &s) != nil {
+			fmt.Printf("conformance (NRI %s): the harness ended without a summary (%v)\n", lib.version, runErr)
+			broken = true
+			continue
+		}
+		total.Passed += s.Passed
+		total.Failed += s.Failed
+		total.Skipped += s.Skipped
+		for _, f := range s.Failures {
+			total.Failures = append(total.Failures, lib.version+": "+f)
+		}
+	}
+	for _, f := range total.Failures {
+		fmt.Printf("failed: %s\n", f)
+	}
+	fmt.Printf("conformance: %d passed, %d failed (NRI %s)\n", total.Passed, total.Failed, strings.Join(versions, ", "))
+	if broken || total.Failed > 0 {
+		os.Exit(1)
+	}
+}
+
+func fail(format string, args ...interface{}) {
+	fmt.Fprintf(os.Stderr, "conformance: "+format+"\n", args...)
+	os.Exit(2)
+}

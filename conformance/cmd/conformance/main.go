@@ -1,0 +1,55 @@
+// Command conformance drives plugins built on nri-core through the upstream NRI runtime
+// library it was built with, and prints one line per case and a summary.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/nri4j/nri4j/conformance/harness"
+	"github.com/sirupsen/logrus"
+)
+
+func main() {
+	java := flag.String("java", "java", "the java binary")
+	classpath := flag.String("classpath", "", "the conformance plugin's classpath")
+	jvmArgs := flag.String("jvm-args", "", "extra JVM arguments, space separated")
+	run := flag.String("run", "", "only scenarios whose name contains this")
+	summary := flag.String("summary", "", "write the counts as JSON to this file")
+	verbose := flag.Bool("v", false, "show the output of passing cases too")
+	flag.Parse()
+
+	// The library logs through logrus; keep the case lines readable.
+	logrus.SetOutput(io.Discard)
+	if *verbose {
+		logrus.SetOutput(os.Stderr)
+	}
+
+	report := &harness.Report{Verbose: *verbose}
+	h := &harness.Harness{
+		Java:   harness.Java{Binary: *java, Classpath: *classpath, JVMArgs: strings.Fields(*jvmArgs)},
+		Report: report,
+	}
+	version := harness.NRIVersion()
+	fmt.Printf("=== NRI %s (github.com/containerd/nri/pkg/adaptation)\n", version)
+	h.RunAll(*run)
+	fmt.Printf("conformance (NRI %s): %d passed, %d failed, %d skipped\n",
+		version, report.Passed, report.Failed, report.Skipped)
+	if *summary != "" {
+		data, _ := json.Marshal(map[string]interface{}{
+			"nri": version, "passed": report.Passed, "failed": report.Failed,
+			"skipped": report.Skipped, "failures": report.Failures,
+		})
+		if err := os.WriteFile(*summary, data, 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
+	if report.Failed > 0 {
+		os.Exit(1)
+	}
+}

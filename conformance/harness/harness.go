@@ -1,0 +1,82 @@
+// Package harness plays the container runtime with the upstream NRI runtime library
+// (github.com/containerd/nri/pkg/adaptation) and drives plugins built on nri-core through it.
+// The library, not a fake of ours, decides what is correct on the wire.
+package harness
+
+import (
+	"runtime/debug"
+	"time"
+)
+
+// Harness holds what every scenario needs.
+type Harness struct {
+	Java   Java
+	Report *Report
+}
+
+// NRIVersion is the version of the runtime library this binary was built with.
+func NRIVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, m := range bi.Deps {
+			if m.Path == "github.com/containerd/nri" {
+				if m.Replace != nil {
+					return m.Replace.Version
+				}
+				return m.Version
+			}
+		}
+	}
+	return "unknown"
+}
+
+// RunAll runs every scenario; the report holds the counts.
+func (h *Harness) RunAll(filter string) {
+	root := &T{name: "conformance", report: h.Report}
+	for _, s := range h.scenarios() {
+		if filter != "" && !contains(s.name, filter) {
+			continue
+		}
+		root.Run(s.name, s.run)
+	}
+}
+
+type scenario struct {
+	name string
+	run  func(t *T)
+}
+
+func (h *Harness) scenarios() []scenario {
+	return []scenario{
+		{"registration", h.registration},
+		{"handshake", h.handshake},
+		{"subscription", h.subscription},
+		{"synchronize", h.synchronize},
+		{"events", h.events},
+		{"adjustments", h.adjustments},
+		{"updates", h.updates},
+		{"unsolicited-updates", h.unsolicited},
+		{"validation", h.validation},
+		{"two-plugins", h.twoPlugins},
+		{"errors", h.errors},
+		{"mux", h.mux},
+		{"launched", h.launched},
+		{"shutdown", h.shutdown},
+	}
+}
+
+// Connect starts a plugin and waits until it is synchronized and gets events.
+func (h *Harness) Connect(t *T, rt *Runtime, o PluginOptions) *Plugin {
+	p := h.StartPlugin(t, rt, o)
+	rt.AwaitSynced(t, 20*time.Second)
+	p.AwaitStub(t, "Synchronized")
+	return p
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}

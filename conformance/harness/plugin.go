@@ -1,0 +1,292 @@
+package harness
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Java is how to start the conformance plugin (conformance/src/main/java), set by the driver.
+type Java struct {
+	Binary    string
+	Classpath string
+	JVMArgs   []string
+}
+
+// PluginOptions select the conformance plugin's identity and behaviour.
+type PluginOptions struct {
+	Name, Idx     string
+	Events        string   // --events, upstream event names; empty for all
+	FailurePolicy string   // --failure-policy
+	Socket        string   // overrides the runtime's socket
+	Args          []string // more arguments
+}
+
+// Plugin is a running conformance plugin and the reports it wrote.
+type Plugin struct {
+	FullName string
+	cmd      *exec.Cmd
+	stderr   *lockedBuffer
+	exited   chan struct{}
+	exitCode int
+
+	mu       sync.Mutex
+	reports  []Line
+	consumed []bool
+	changed  chan struct{}
+}
+
+// Line is one JSON line the plugin wrote: {"kind": ..., "event": ..., ...}.
+type Line map[string]interface{}
+
+// Kind and the other accessors read fields of a report.
+func (r Line) Kind() string  { return r.Str("kind") }
+func (r Line) Event() string { return r.Str("event") }
+func (r Line) Str(k string) string {
+	if v, ok := r[k].(string); ok {
+		return v
+	}
+	return ""
+}
+func (r Line) Int(k string) int64 {
+	if v, ok := r[k].(float64); ok {
+		return int64(v)
+	}
+	return -1
+}
+func (r Line) Bool(k string) bool { v, _ := r[k].(bool); return v }
+func (r Line) Strings(k string) []string {
+	var out []string
+	if list, ok := r[k].([]interface{}); ok {
+		for _, v := range list {
+			out = append(out, fmt.Sprint(v))
+		}
+	}
+	return out
+}
+
+// StartPlugin starts the conformance plugin against rt; it is killed when t ends.
+func (h *Harness) StartPlugin(t *T, rt *Runtime, o PluginOptions) *Plugin {
+	args := append([]string{}, h.Java.JVMArgs...)
+	args = append(args, "-cp", h.Java.Classpath, "io.nri4j.conformance.ConformancePlugin")
+	socket := o.Socket
+	if socket == "" && rt != nil {
+		socket = rt.Socket
+	}
+	if socket != "" {
+		args = append(args, "--socket", socket)
+	}
+	args = append(args, "--name", o.Name, "--idx", o.Idx)
+	if o.Events != "" {
+		args = append(args, "--events", o.Events)
+	}
+	if o.FailurePolicy != "" {
+		args = append(args, "--failure-policy", o.FailurePolicy)
+	}
+	args = append(args, o.Args...)
+	return h.startProcess(t, o.Idx+"-"+o.Name, exec.Command(h.Java.Binary, args...))
+}
+
+func (h *Harness) startProcess(t *T, name string, cmd *exec.Cmd) *Plugin {
+	p := &Plugin{FullName: name, cmd: cmd, stderr: &lockedBuffer{}, exited: make(chan struct{}),
+		changed: make(chan struct{})}
+	cmd.Stderr = p.stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatalf("plugin %s: %v", name, err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("plugin %s: cannot start %s: %v", name, cmd.Path, err)
+	}
+	go p.read(stdout)
+	t.Cleanup(func() {
+		p.stop()
+		if t.Failed() {
+			t.Logf("plugin %s reports:\n%s", name, p.dump())
+			t.Logf("plugin %s stderr:\n%s", name, tail(p.stderr.String(), 60))
+		}
+	})
+	return p
+}
+
+func (p *Plugin) read(stdout io.Reader) {
+	scanner := bufio.NewScanner(stdout)
+	scanner.Buffer(make([]byte, 64*1024), 16<<20)
+	for scanner.Scan() {
+		line := scanner.Bytes()
+		var r Line
+		if err := json.Unmarshal(line, &r); err != nil {
+			p.stderr.Write(append(append([]byte("stdout: "), line...), '\n'))
+			continue
+		}
+		p.mu.Lock()
+		p.reports = append(p.reports, r)
+		p.consumed = append(p.consumed, false)
+		close(p.changed)
+		p.changed = make(chan struct{})
+		p.mu.Unlock()
+	}
+	if p.cmd != nil {
+		p.exitCode = exitCode(p.cmd.Wait())
+	} else {
+		p.exitCode = -1 // run by the runtime; its exit status is the runtime's
+	}
+	close(p.exited)
+}
+
+// Await consumes and returns the first report not yet consumed that matches, waiting for it.
+func (p *Plugin) Await(t *T, timeout time.Duration, what string, match func(Line) bool) Line {
+	deadline := time.After(timeout)
+	for {
+		p.mu.Lock()
+		for i, r := range p.reports {
+			if !p.consumed[i] && match(r) {
+				p.consumed[i] = true
+				p.mu.Unlock()
+				return r
+			}
+		}
+		changed := p.changed
+		p.mu.Unlock()
+		select {
+		case <-changed:
+		case <-p.exited:
+			// Reports written before exit have been read; one last look.
+			select {
+			case <-changed:
+				continue
+			default:
+			}
+			if r := p.take(match); r != nil {
+				return r
+			}
+			t.Fatalf("plugin %s exited (code %d) before reporting %s", p.FullName, p.exitCode, what)
+		case <-deadline:
+			t.Fatalf("plugin %s did not report %s within %s", p.FullName, what, timeout)
+		}
+	}
+}
+
+func (p *Plugin) take(match func(Line) bool) Line {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, r := range p.reports {
+		if !p.consumed[i] && match(r) {
+			p.consumed[i] = true
+			return r
+		}
+	}
+	return nil
+}
+
+// AwaitStub waits for a stub milestone: Connected, Registered, Configured, Synchronized,
+// ShutdownRequested, Disconnected.
+func (p *Plugin) AwaitStub(t *T, event string) Line {
+	return p.Await(t, 15*time.Second, "stub event "+event, func(r Line) bool {
+		return r.Kind() == "stub" && r.Event() == event
+	})
+}
+
+// AwaitHandler waits for the plugin's report that its handler for event ran.
+func (p *Plugin) AwaitHandler(t *T, event string) Line {
+	return p.Await(t, 10*time.Second, "handler "+event, func(r Line) bool {
+		return r.Kind() == "handler" && r.Event() == event
+	})
+}
+
+// Handled returns every handler report so far, consumed or not.
+func (p *Plugin) Handled() []Line {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []Line
+	for _, r := range p.reports {
+		if r.Kind() == "handler" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// AwaitExit waits for the process to end and returns its exit code.
+func (p *Plugin) AwaitExit(t *T, timeout time.Duration) int {
+	select {
+	case <-p.exited:
+		return p.exitCode
+	case <-time.After(timeout):
+		t.Fatalf("plugin %s still running after %s", p.FullName, timeout)
+		return -1
+	}
+}
+
+// Stderr is what the plugin logged.
+func (p *Plugin) Stderr() string { return p.stderr.String() }
+
+func (p *Plugin) stop() {
+	select {
+	case <-p.exited:
+		return
+	default:
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGKILL)
+	<-p.exited
+}
+
+func (p *Plugin) dump() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var sb strings.Builder
+	for _, r := range p.reports {
+		b, _ := json.Marshal(r)
+		if len(b) > 400 {
+			b = append(b[:400], "..."...)
+		}
+		sb.Write(b)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+func tail(s string, lines int) string {
+	parts := strings.Split(s, "\n")
+	if len(parts) > lines {
+		parts = parts[len(parts)-lines:]
+	}
+	return strings.Join(parts, "\n")
+}
+
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

@@ -1,0 +1,78 @@
+package harness
+
+import (
+	"strings"
+
+	"github.com/stretchr/testify/require"
+)
+
+// eventsUnderMask: the plugin handles these events, by upstream names.
+var eventMasks = []struct {
+	name   string
+	events []string
+}{
+	{"all events", LifecycleEvents},
+	{"pod events", []string{"RunPodSandbox", "UpdatePodSandbox", "PostUpdatePodSandbox", "StopPodSandbox", "RemovePodSandbox"}},
+	{"container events", []string{"CreateContainer", "PostCreateContainer", "StartContainer", "PostStartContainer",
+		"UpdateContainer", "PostUpdateContainer", "StopContainer", "RemoveContainer"}},
+	{"a sparse mix", []string{"RunPodSandbox", "StartContainer", "PostUpdateContainer", "RemoveContainer"}},
+}
+
+// stateChangeEvents travel as StateChange on runtimes before NRI v0.12.0.
+var stateChangeEvents = map[string]string{
+	"RunPodSandbox": "RUN_POD_SANDBOX", "PostUpdatePodSandbox": "POST_UPDATE_POD_SANDBOX",
+	"StopPodSandbox": "STOP_POD_SANDBOX", "RemovePodSandbox": "REMOVE_POD_SANDBOX",
+	"PostCreateContainer": "POST_CREATE_CONTAINER", "StartContainer": "START_CONTAINER",
+	"PostStartContainer": "POST_START_CONTAINER", "PostUpdateContainer": "POST_UPDATE_CONTAINER",
+	"RemoveContainer": "REMOVE_CONTAINER",
+}
+
+func (h *Harness) events(t *T) {
+	for _, m := range eventMasks {
+		m := m
+		t.Run("should get exactly the subscribed events: "+m.name, func(t *T) {
+			rt := NewRuntime(t, RuntimeOptions{})
+			var names []string
+			for _, e := range m.events {
+				names = append(names, strings.ToLower(e))
+			}
+			p := h.Connect(t, rt, PluginOptions{Name: "events", Idx: "10", Events: strings.Join(names, ",")})
+			pod := Pod("pod-events", nil)
+			ctr := Ctr(pod, "ctr-events")
+			mark := rt.Calls.Mark()
+			for _, e := range LifecycleEvents {
+				require.NoError(t, rt.Event(e, pod, ctr), "runtime %s", e)
+			}
+
+			var want, got []string
+			for _, e := range m.events {
+				want = append(want, wireMethod(e))
+			}
+			for _, c := range rt.Calls.Since(mark) {
+				if c.ToPlugin {
+					got = append(got, c.Method)
+				}
+			}
+			require.ElementsMatch(t, want, got, "calls the runtime made to the plugin")
+			for _, e := range m.events {
+				r := p.AwaitHandler(t, e)
+				require.Equal(t, pod.Id, r.Str("pod"), "%s: pod", e)
+				if !IsPodEvent(e) {
+					require.Equal(t, ctr.Id, r.Str("container"), "%s: container", e)
+				}
+				require.Equal(t, strings.Split(wireMethod(e), ":")[0], r.Str("method"), "%s: carried by", e)
+			}
+			require.Len(t, p.Handled(), len(m.events)+1, "handlers ran (Synchronize included)")
+			require.Empty(t, Deprecations.All(), "no deprecated StateChange fallback")
+		})
+	}
+}
+
+// wireMethod is the call that carries an event on this runtime.
+func wireMethod(event string) string {
+	if sc, ok := stateChangeEvents[event]; ok && !HasDedicatedRPCs {
+		return "StateChange:" + sc
+	}
+	return event
+}
+

@@ -1,0 +1,99 @@
+package harness
+
+import (
+	"time"
+
+	"github.com/containerd/nri/pkg/api"
+	"github.com/stretchr/testify/require"
+)
+
+func (h *Harness) handshake(t *T) {
+	// Custom timeouts, as upstream's own test does; an old runtime version so that a runtime
+	// without version exchange leaves something to infer.
+	rt := NewRuntime(t, RuntimeOptions{Name: "containerd", Version: "v2.2.1",
+		RegistrationTimeout: 5005 * time.Millisecond, RequestTimeout: 2007 * time.Millisecond})
+	mark := rt.Calls.Mark()
+	p := h.Connect(t, rt, PluginOptions{Name: "handshake", Idx: "10", Events: "createcontainer,stopcontainer"})
+	configured := p.AwaitStub(t, "Configured")
+
+	t.Run("should be configured, then synchronized", func(t *T) {
+		var order []string
+		for _, c := range rt.Calls.Since(mark) {
+			if c.ToPlugin {
+				order = append(order, c.Method)
+			}
+		}
+		require.Equal(t, []string{"Configure", "Synchronize"}, order, "calls from the runtime")
+	})
+
+	t.Run("should receive the runtime's name and version", func(t *T) {
+		require.Equal(t, "containerd", configured.Str("runtime"))
+		require.Equal(t, "v2.2.1", configured.Str("runtimeVersion"))
+	})
+
+	t.Run("should receive the runtime's timeouts", func(t *T) {
+		require.EqualValues(t, 5005, configured.Int("registrationTimeoutMs"))
+		require.EqualValues(t, 2007, configured.Int("requestTimeoutMs"))
+	})
+
+	t.Run("should know the runtime's NRI version", func(t *T) {
+		if HasVersionExchange {
+			require.Equal(t, NRIVersion(), configured.Str("reportedNriVersion"), "reported by the runtime")
+			require.Equal(t, NRIVersion(), configured.Str("nriVersion"))
+			require.False(t, configured.Bool("inferred"))
+		} else {
+			require.Equal(t, "", configured.Str("reportedNriVersion"), "this runtime reports none")
+			require.Equal(t, "v0.11.0", configured.Str("nriVersion"), "inferred from containerd v2.2.1")
+			require.True(t, configured.Bool("inferred"))
+		}
+	})
+
+	t.Run("should subscribe to exactly the events it handles", func(t *T) {
+		configure := findCall(rt.Calls.Since(mark), "Configure")
+		require.NotNil(t, configure)
+		rsp := &api.ConfigureResponse{}
+		require.NoError(t, unmarshal(configure.Response, rsp))
+		want := mask(api.Event_CREATE_CONTAINER, api.Event_STOP_CONTAINER)
+		require.Equal(t, want, rsp.Events, "ConfigureResponse.events")
+		require.EqualValues(t, want, configured.Int("subscribed"))
+	})
+}
+
+func mask(events ...api.Event) int32 {
+	var m api.EventMask
+	for _, e := range events {
+		m.Set(e)
+	}
+	return int32(m)
+}
+
+func (h *Harness) subscription(t *T) {
+	t.Run("should leave out events the runtime's NRI version does not know", func(t *T) {
+		// containerd v2.1.x ships NRI v0.8.0, which predates UpdatePodSandbox and validation.
+		rt := NewRuntime(t, RuntimeOptions{Name: "containerd", Version: "v2.1.3"})
+		mark := rt.Calls.Mark()
+		p := h.Connect(t, rt, PluginOptions{Name: "masked", Idx: "10",
+			Events: "updatepodsandbox,createcontainer,validatecontaineradjustment"})
+		rsp := &api.ConfigureResponse{}
+		require.NoError(t, unmarshal(findCall(rt.Calls.Since(mark), "Configure").Response, rsp))
+		if HasVersionExchange {
+			// The runtime reports its own version, which knows all three: nothing is left out.
+			require.Equal(t, mask(api.Event_UPDATE_POD_SANDBOX, api.Event_CREATE_CONTAINER,
+				api.Event_VALIDATE_CONTAINER_ADJUSTMENT), rsp.Events)
+		} else {
+			require.Equal(t, mask(api.Event_CREATE_CONTAINER), rsp.Events)
+			require.Contains(t, p.Stderr(), "does not know UpdatePodSandbox,ValidateContainerAdjustment")
+		}
+	})
+
+	t.Run("should refuse Configure when the runtime knows none of its events", func(t *T) {
+		if HasVersionExchange {
+			t.Skipf("NRI %s reports its version, which knows every event", NRIVersion())
+		}
+		rt := NewRuntime(t, RuntimeOptions{Name: "containerd", Version: "v2.1.3"})
+		p := h.StartPlugin(t, rt, PluginOptions{Name: "unknowable", Idx: "10", Events: "updatepodsandbox"})
+		disconnected := p.AwaitStub(t, "Disconnected")
+		require.Equal(t, "the runtime closed the connection", disconnected.Str("reason"))
+		require.Contains(t, p.Stderr(), "none of the events 10-unknowable handles (UpdatePodSandbox) is known to containerd v2.1.3")
+	})
+}
