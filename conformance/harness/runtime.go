@@ -33,17 +33,17 @@ type RuntimeOptions struct {
 // Runtime is the upstream runtime library (pkg/adaptation), as containerd and CRI-O embed it,
 // on a socket of its own, with interceptors that record every ttrpc call in both directions.
 type Runtime struct {
-	R          *adaptation.Adaptation
-	Socket     string
-	PluginDir  string
-	ConfigDir  string
-	opts       RuntimeOptions
-	lock       sync.Mutex // what containerd holds while it calls plugins and applies updates
-	started    bool
-	synced     chan []*api.ContainerUpdate
+	R           *adaptation.Adaptation
+	Socket      string
+	PluginDir   string
+	ConfigDir   string
+	opts        RuntimeOptions
+	lock        sync.Mutex // what containerd holds while it calls plugins and applies updates
+	started     bool
+	synced      chan []*api.ContainerUpdate
 	Unsolicited chan []*api.ContainerUpdate
-	Calls      *CallLog
-	proxy      *proxy
+	Calls       *CallLog
+	proxy       *proxy
 }
 
 // NewRuntime creates and starts a runtime; it stops when t ends.

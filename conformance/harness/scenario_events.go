@@ -75,4 +75,3 @@ func wireMethod(event string) string {
 	}
 	return event
 }
-

@@ -83,4 +83,3 @@ func shellQuote(args []string) string {
 	}
 	return strings.Join(quoted, " ")
 }
-

@@ -17,11 +17,11 @@ const (
 	DefaultRuntimeVersion = "v2.2.1"
 	// SysctlCrashesRuntime: the v0.11.0 library panics on sysctl adjustments (a7dd8b0).
 	SysctlCrashesRuntime = true
-	HasVersionExchange = false
-	HasDedicatedRPCs   = false
-	HasNameCheck       = false
-	HasMemoryPolicy    = false
-	HasFailurePolicy   = false
+	HasVersionExchange   = false
+	HasDedicatedRPCs     = false
+	HasNameCheck         = false
+	HasMemoryPolicy      = false
+	HasFailurePolicy     = false
 )
 
 // Deprecations: v0.11.0 has no deprecation recorder.

@@ -18,11 +18,11 @@ const (
 	DefaultRuntimeVersion = "v2.4.0"
 	// SysctlCrashesRuntime: the v0.11.0 library panics on sysctl adjustments (a7dd8b0).
 	SysctlCrashesRuntime = false
-	HasVersionExchange = true // ConfigureRequest.NRI_version (v0.12.0)
-	HasDedicatedRPCs   = true // one call per event, StateChange as fallback (v0.12.0)
-	HasNameCheck       = true // RegisterPlugin checks the name's characters (v0.12.0)
-	HasMemoryPolicy    = true // LinuxContainerAdjustment.memory_policy (v0.12.0)
-	HasFailurePolicy   = true // ConfigureResponse.failure_policy (v0.12.5)
+	HasVersionExchange   = true // ConfigureRequest.NRI_version (v0.12.0)
+	HasDedicatedRPCs     = true // one call per event, StateChange as fallback (v0.12.0)
+	HasNameCheck         = true // RegisterPlugin checks the name's characters (v0.12.0)
+	HasMemoryPolicy      = true // LinuxContainerAdjustment.memory_policy (v0.12.0)
+	HasFailurePolicy     = true // ConfigureResponse.failure_policy (v0.12.5)
 )
 
 // Deprecations records the library's deprecation warnings about plugins.
