@@ -10,8 +10,9 @@ import (
 
 // Harness holds what every scenario needs.
 type Harness struct {
-	Java   Java
-	Report *Report
+	Java    Java
+	Report  *Report
+	Samples string // classpath of sample-plugins/hello-world, if the driver has it
 }
 
 // NRIVersion is the version of the runtime library this binary was built with.
@@ -61,6 +62,7 @@ func (h *Harness) scenarios() []scenario {
 		{"mux", h.mux},
 		{"launched", h.launched},
 		{"shutdown", h.shutdown},
+		{"samples", h.samples},
 	}
 }
 
@@ -79,4 +81,10 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// RunOne runs a single named case outside the suite.
+func (h *Harness) RunOne(name string, f func(t *T)) {
+	root := &T{name: "nri4j", report: h.Report}
+	root.Run(name, f)
 }

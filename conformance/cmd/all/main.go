@@ -14,6 +14,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/nri4j/nri4j/conformance/harness"
 )
 
 // library is one runtime library version: the module file that pins it, and its build tags.
@@ -41,18 +43,21 @@ type summary struct {
 
 func main() {
 	java := flag.String("java", "java", "the java binary that runs the plugin")
-	classpathFile := flag.String("classpath-file", "", "file holding the plugin's dependency classpath")
-	jar := flag.String("jar", "", "the conformance plugin jar")
+	classpathSpec := flag.String("classpath", "", "the conformance plugin's classpath; @file entries are read")
 	jvmArgs := flag.String("jvm-args", "", "extra JVM arguments for the plugin")
 	out := flag.String("out", "target/conformance", "where to build and write summaries")
 	run := flag.String("run", "", "only scenarios whose name contains this")
+	samplesSpec := flag.String("samples-classpath", "", "the hello-world sample's classpath; @file entries are read")
 	flag.Parse()
 
-	deps, err := os.ReadFile(*classpathFile)
+	classpath, err := harness.ExpandClasspath(*classpathSpec)
 	if err != nil {
 		fail("reading the classpath: %v", err)
 	}
-	classpath := *jar + string(os.PathListSeparator) + strings.TrimSpace(string(deps))
+	samplesClasspath, err := harness.ExpandClasspath(*samplesSpec)
+	if err != nil {
+		fail("reading the samples' classpath: %v", err)
+	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fail("%v", err)
 	}
@@ -73,7 +78,7 @@ func main() {
 		summaryFile := filepath.Join(*out, "summary-"+lib.version+".json")
 		os.Remove(summaryFile)
 		harness := exec.Command(binary, "-java", *java, "-classpath", classpath, "-jvm-args", *jvmArgs,
-			"-run", *run, "-summary", summaryFile)
+			"-run", *run, "-summary", summaryFile, "-samples-classpath", samplesClasspath)
 		harness.Stdout, harness.Stderr = os.Stdout, os.Stderr
 		runErr := harness.Run()
 		var s summary

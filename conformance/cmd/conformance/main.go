@@ -19,6 +19,7 @@ func main() {
 	classpath := flag.String("classpath", "", "the conformance plugin's classpath")
 	jvmArgs := flag.String("jvm-args", "", "extra JVM arguments, space separated")
 	run := flag.String("run", "", "only scenarios whose name contains this")
+	samples := flag.String("samples-classpath", "", "classpath of sample-plugins/hello-world")
 	summary := flag.String("summary", "", "write the counts as JSON to this file")
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
 	flag.Parse()
@@ -31,8 +32,9 @@ func main() {
 
 	report := &harness.Report{Verbose: *verbose}
 	h := &harness.Harness{
-		Java:   harness.Java{Binary: *java, Classpath: *classpath, JVMArgs: strings.Fields(*jvmArgs)},
-		Report: report,
+		Java:    harness.Java{Binary: *java, Classpath: *classpath, JVMArgs: strings.Fields(*jvmArgs)},
+		Report:  report,
+		Samples: *samples,
 	}
 	version := harness.NRIVersion()
 	fmt.Printf("=== NRI %s (github.com/containerd/nri/pkg/adaptation)\n", version)

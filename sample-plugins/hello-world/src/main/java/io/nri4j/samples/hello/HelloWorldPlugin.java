@@ -1,0 +1,22 @@
+package io.nri4j.samples.hello;
+
+import io.nri4j.adjust.Adjustment;
+import io.nri4j.stub.CreateContainerResult;
+import io.nri4j.stub.NriPlugin;
+
+/** Greets every new container with an annotation and an environment variable. */
+public final class HelloWorldPlugin {
+
+    public static void main(String[] args) throws Exception {
+        plugin().run();
+    }
+
+    static NriPlugin plugin() {
+        return NriPlugin.builder()
+                .name("hello-world").index("50")
+                .onCreateContainer((request, context) -> CreateContainerResult.of(Adjustment.create()
+                        .addAnnotation("hello.nri4j.io/greeting", "hello, " + request.getContainer().getName())
+                        .addEnv("HELLO", "world")))
+                .build();
+    }
+}
