@@ -61,26 +61,8 @@ func notify(r *adaptation.Adaptation, name string, pod *api.PodSandbox, ctr *api
 	if !IsPodEvent(name) {
 		e.Container = ctr
 	}
-	switch name {
-	case "RunPodSandbox":
-		return r.RunPodSandbox(context.Background(), e)
-	case "PostUpdatePodSandbox":
-		return r.PostUpdatePodSandbox(context.Background(), e)
-	case "StopPodSandbox":
-		return r.StopPodSandbox(context.Background(), e)
-	case "RemovePodSandbox":
-		return r.RemovePodSandbox(context.Background(), e)
-	case "PostCreateContainer":
-		return r.PostCreateContainer(context.Background(), e)
-	case "StartContainer":
-		return r.StartContainer(context.Background(), e)
-	case "PostStartContainer":
-		return r.PostStartContainer(context.Background(), e)
-	case "PostUpdateContainer":
-		return r.PostUpdateContainer(context.Background(), e)
-	default:
-		return r.RemoveContainer(context.Background(), e)
-	}
+	// Each notification method of this library only sets the event and calls StateChange.
+	return r.StateChange(context.Background(), e)
 }
 
 func memoryPolicy(*api.ContainerAdjustment) {}

@@ -58,6 +58,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
     // --- annotations, env, args ---------------------------------------------------------------
 
     public Adjustment addAnnotation(String key, String value) {
+        refuseMarker("annotation", key);
         return with(a -> a.putAnnotations(key, value));
     }
 
@@ -154,6 +155,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
 
     /** Moves the host interface {@code hostInterface} into the container as {@code device}. */
     public Adjustment addLinuxNetDevice(String hostInterface, LinuxNetDevice device) {
+        refuseMarker("net device", hostInterface);
         return withLinux(l -> l.putNetDevices(hostInterface, device));
     }
 
@@ -166,6 +168,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
     }
 
     public Adjustment setLinuxSysctl(String key, String value) {
+        refuseMarker("sysctl", key);
         return withLinux(l -> l.putSysctl(key, value));
     }
 
@@ -243,12 +246,17 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
         return with(a -> change.accept(a.getLinuxBuilder()));
     }
 
-    /** One claim per entry: the runtime would report a second one as a conflict with ourselves. */
-    private static <E> void refuseDuplicate(String what, String key, List<E> entries, Function<E, String> keyOf) {
+    /** A key with the marker would silently turn a claim into a removal. */
+    static void refuseMarker(String what, String key) {
         if (Removal.isMarked(key)) {
             throw new IllegalArgumentException(what + " \"" + key + "\" starts with the removal marker '-';"
                     + " use the remove method instead");
         }
+    }
+
+    /** One claim per entry: the runtime would report a second one as a conflict with ourselves. */
+    private static <E> void refuseDuplicate(String what, String key, List<E> entries, Function<E, String> keyOf) {
+        refuseMarker(what, key);
         for (E entry : entries) {
             if (keyOf.apply(entry).equals(key)) {
                 throw new IllegalArgumentException(what + " \"" + key + "\" is already set in this adjustment");

@@ -108,6 +108,7 @@ public sealed interface ResourceChanges<T extends ResourceChanges<T>> permits Ad
 
     /** Sets one cgroup v2 unified key. */
     default T addLinuxUnified(String key, String value) {
+        Adjustment.refuseMarker("unified key", key);
         return edit(r -> r.putUnified(key, value));
     }
 

@@ -51,7 +51,11 @@ public final class MuxDemultiplexer extends ChannelInboundHandlerAdapter {
             log.debug("NRI connection ended: {}", t.getMessage());
         } else if (cause == null) {
             cause = t;
-            log.error("closing NRI connection: {}", t.getMessage(), t);
+            if (t instanceof MuxCodecException) {
+                log.warn("closing NRI connection: the runtime sent {}", t.getMessage());
+            } else {
+                log.error("closing NRI connection: {}", t.getMessage(), t);
+            }
         }
         ctx.close();
     }

@@ -52,11 +52,8 @@ public record EventMask(int bits) {
      */
     public static EventMask parse(String list) {
         int bits = 0;
-        for (String raw : list.split(",")) {
+        for (String raw : list.split(",", -1)) {
             String name = raw.trim().toLowerCase(Locale.ROOT);
-            if (name.isEmpty()) {
-                continue;
-            }
             int matched = 0;
             for (Event e : lifecycleEvents()) {
                 String eventName = compactName(e);

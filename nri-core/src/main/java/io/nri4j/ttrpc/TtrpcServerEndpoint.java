@@ -94,13 +94,12 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         TtrpcMessage message = (TtrpcMessage) decoded;
         long id = message.streamId();
         MessageType type = MessageType.fromWire(message.type());
-        if (type == null || type == MessageType.RESPONSE) {
-            log.warn("stream {}: ignoring a message of type {}; a ttrpc server accepts requests only",
-                    id, message.type());
-            return;
-        }
+        // The order of checks is the Go server's: parity first, whatever the type.
         if ((id & 1) == 0) {
             reject(id, StatusCode.INVALID_ARGUMENT, "StreamID must be odd for client initiated streams");
+        } else if (type == null || type == MessageType.RESPONSE) {
+            log.warn("stream {}: ignoring a message of type {}; a ttrpc server accepts requests only",
+                    id, message.type());
         } else if (type == MessageType.DATA) {
             reject(id, StatusCode.INVALID_ARGUMENT,
                     "stream " + id + ": data message, but NRI calls are unary");

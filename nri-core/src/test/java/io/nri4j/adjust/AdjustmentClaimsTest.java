@@ -34,6 +34,15 @@ class AdjustmentClaimsTest {
                 Arguments.of("namespace", "network", (Add) (a, k) -> a.addOrReplaceNamespace(k, "/proc/1/ns/net")));
     }
 
+    /** Map-valued adds: a second add overwrites, but the marker is refused all the same. */
+    static Stream<Arguments> markedMapAdds() {
+        return Stream.concat(markedAdds(), Stream.of(
+                Arguments.of("annotation", "owner", (Add) (a, k) -> a.addAnnotation(k, "v")),
+                Arguments.of("sysctl", "net.core.somaxconn", (Add) (a, k) -> a.setLinuxSysctl(k, "1")),
+                Arguments.of("net device", "eth1", (Add) (a, k) -> a.addLinuxNetDevice(k, "net1")),
+                Arguments.of("unified key", "memory.high", (Add) (a, k) -> a.addLinuxUnified(k, "1"))));
+    }
+
     static Stream<Arguments> adds() {
         return Stream.concat(markedAdds(), Stream.of(
                 Arguments.of("hugepage limit", "2MB", (Add) (a, k) -> a.addLinuxHugepageLimit(k, 1 << 20))));
@@ -52,7 +61,7 @@ class AdjustmentClaimsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("markedAdds")
+    @MethodSource("markedMapAdds")
     void addWithTheRemovalMarkerIsRefused(String what, String key, Add add) {
         assertThatIllegalArgumentException().isThrownBy(() -> add.apply(Adjustment.create(), "-" + key))
                 .withMessageContaining(what)

@@ -70,18 +70,33 @@ class MuxDemultiplexerTest {
     }
 
     @Test
-    void anExceptionClosesTheTrunkAndIsReportedAsTheCause() {
+    void aCodecFaultClosesTheTrunkAndIsReportedAsTheCause() {
         List<Optional<Throwable>> owner = new ArrayList<>();
         EmbeddedChannel channel = new EmbeddedChannel(new MuxDemultiplexer(
                 Map.of(ConnId.PLUGIN_SERVICE, plugin), cause -> owner.add(Optional.ofNullable(cause))));
-        IOException reset = new IOException("connection reset by peer");
+        MuxCodecException fault = new MuxCodecException("frame payload too large");
 
-        channel.pipeline().fireExceptionCaught(reset);
+        channel.pipeline().fireExceptionCaught(fault);
         channel.runPendingTasks();
 
         assertThat(channel.isOpen()).isFalse();
-        assertThat(plugin.closes()).containsExactly(Optional.of(reset));
-        assertThat(owner).containsExactly(Optional.of(reset));
+        assertThat(plugin.closes()).containsExactly(Optional.of(fault));
+        assertThat(owner).containsExactly(Optional.of(fault));
+        channel.checkException();
+    }
+
+    @Test
+    void anIoErrorIsThePeerGoingAwayNotAFault() {
+        List<Optional<Throwable>> owner = new ArrayList<>();
+        EmbeddedChannel channel = new EmbeddedChannel(new MuxDemultiplexer(
+                Map.of(ConnId.PLUGIN_SERVICE, plugin), cause -> owner.add(Optional.ofNullable(cause))));
+
+        channel.pipeline().fireExceptionCaught(new IOException("connection reset by peer"));
+        channel.runPendingTasks();
+
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(plugin.closes()).containsExactly(Optional.empty());
+        assertThat(owner).containsExactly(Optional.empty());
         channel.checkException();
     }
 

@@ -63,7 +63,8 @@ class EventMaskTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"createcontainers", "create_container", "unknown", "last", "runpodsandbox,bogus"})
+    @ValueSource(strings = {"createcontainers", "create_container", "unknown", "last", "runpodsandbox,bogus",
+            "", "runpodsandbox,,startcontainer", "runpodsandbox,"})
     void unknownNamesAreRefused(String list) {
         assertThatIllegalArgumentException().isThrownBy(() -> EventMask.parse(list))
                 .withMessageContaining("unknown NRI event");

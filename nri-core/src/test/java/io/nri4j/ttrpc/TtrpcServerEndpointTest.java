@@ -97,6 +97,16 @@ class TtrpcServerEndpointTest {
     }
 
     @Test
+    void evenStreamIdIsRefusedWhateverTheMessageType() throws Exception {
+        server.serve();
+
+        server.trunk.sendMessage(2, RESPONSE, Response.getDefaultInstance().toByteArray());
+
+        assertStatus(server.response(2), StatusCode.INVALID_ARGUMENT,
+                "StreamID must be odd for client initiated streams");
+    }
+
+    @Test
     void responsesAndUnknownTypesAreIgnored() throws Exception {
         server.serve();
 
