@@ -82,4 +82,50 @@ func (h *Harness) errors(t *T) {
 		require.NoError(t, err)
 		require.Equal(t, "yes", rsp.Adjust.Annotations[Prefix+"added"], "still connected and adjusting")
 	})
+
+	t.Run("handler budget", func(t *T) {
+		rt := NewRuntime(t, RuntimeOptions{RequestTimeout: time.Second})
+		h.Connect(t, rt, PluginOptions{Name: "adjuster", Idx: "10", Events: "createcontainer",
+			Args: []string{"--budget", "0.5"}})
+		v := h.Connect(t, rt, PluginOptions{Name: "validator", Idx: "90", Events: "validatecontaineradjustment",
+			Args: []string{"--budget", "0.5"}})
+
+		t.Run("should answer with no changes at its budget, and stay connected", func(t *T) {
+			pod := Pod("pod-budget", map[string]string{"block.10": "CreateContainer", "adjust": "annotations"})
+			start := time.Now()
+			rsp, err := rt.CreateContainer(pod, Ctr(pod, "ctr-budget"))
+			require.NoError(t, err)
+			require.Less(t, time.Since(start), 900*time.Millisecond, "answered before the runtime's deadline")
+			require.NotContains(t, rsp.Adjust.Annotations, Prefix+"added", "the empty result")
+			ok := Pod("pod-budget2", map[string]string{"adjust": "annotations"})
+			rsp, err = rt.CreateContainer(ok, Ctr(ok, "ctr-budget2"))
+			require.NoError(t, err)
+			require.Equal(t, "yes", rsp.Adjust.Annotations[Prefix+"added"], "still connected and adjusting")
+		})
+
+		t.Run("should reject a validation still undecided at its budget", func(t *T) {
+			pod := Pod("pod-undecided", map[string]string{"block": "ValidateContainerAdjustment"})
+			_, err := rt.CreateContainer(pod, Ctr(pod, "ctr-undecided"))
+			require.Error(t, err)
+			require.Contains(t, err.Error(), "validator 90-validator did not decide within its time budget")
+			v.AwaitHandler(t, "ValidateContainerAdjustment")
+			ok := Pod("pod-decided", nil)
+			_, err = rt.CreateContainer(ok, Ctr(ok, "ctr-decided"))
+			require.NoError(t, err, "the validator is still connected")
+			v.AwaitHandler(t, "ValidateContainerAdjustment")
+		})
+	})
+
+	t.Run("should fail the request at its budget when its policy says so", func(t *T) {
+		rt := NewRuntime(t, RuntimeOptions{RequestTimeout: time.Second})
+		h.Connect(t, rt, PluginOptions{Name: "strict", Idx: "10", Events: "createcontainer",
+			Args: []string{"--budget", "0.5:fail"}})
+		pod := Pod("pod-strict-budget", map[string]string{"block": "CreateContainer"})
+		_, err := rt.CreateContainer(pod, Ctr(pod, "ctr-strict-budget"))
+		require.Error(t, err)
+		require.Contains(t, err.Error(), "CreateContainer handler did not finish within its budget")
+		ok := Pod("pod-after", map[string]string{"adjust": "annotations"})
+		_, err = rt.CreateContainer(ok, Ctr(ok, "ctr-after"))
+		require.NoError(t, err, "still connected")
+	})
 }

@@ -106,7 +106,10 @@ final class Behaviours {
         return updates;
     }
 
-    ValidationResult validate(ValidateContainerAdjustmentRequest req, RequestContext ctx) {
+    ValidationResult validate(ValidateContainerAdjustmentRequest req, RequestContext ctx) throws Exception {
+        if (listed(req.getPod(), "block", "ValidateContainerAdjustment")) {
+            new CountDownLatch(1).await(60, TimeUnit.SECONDS);
+        }
         String key = PREFIX + "forbidden";
         CompoundFieldOwners annotations = req.getOwners()
                 .getOwnersOrDefault(req.getContainer().getId(), io.nri4j.api.v1alpha1.FieldOwners.getDefaultInstance())

@@ -60,6 +60,7 @@ public final class ConformancePlugin {
     private static NriPlugin build(Options o, Reporter reporter) {
         NriPlugin.Builder b = NriPlugin.builder().name(o.name()).index(o.index())
                 .failurePolicy(o.failurePolicy())
+                .handlerBudget(o.budget())
                 .listener(e -> report(reporter, e));
         if (o.socket() != null) {
             b.socketPath(o.socket());

@@ -2,11 +2,12 @@ package io.nri4j.conformance;
 
 import io.nri4j.api.v1alpha1.FailurePolicy;
 import io.nri4j.stub.EventMask;
+import io.nri4j.stub.HandlerBudget;
 import java.nio.file.Path;
 
 /** Command line of the conformance plugin. */
 record Options(Path socket, String name, String index, EventMask events, String report,
-        FailurePolicy failurePolicy, boolean checkIdentityOnly) {
+        FailurePolicy failurePolicy, HandlerBudget budget, boolean checkIdentityOnly) {
 
     static Options parse(String[] args) {
         Path socket = null;
@@ -15,6 +16,7 @@ record Options(Path socket, String name, String index, EventMask events, String 
         EventMask events = EventMask.ALL;
         String report = null;
         FailurePolicy policy = null;
+        HandlerBudget budget = null;
         boolean check = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -25,6 +27,12 @@ record Options(Path socket, String name, String index, EventMask events, String 
                 case "--events" -> events = EventMask.parse(args[++i]);
                 case "--report" -> report = args[++i];
                 case "--check-identity" -> check = true;
+                case "--budget" -> {
+                    // FRACTION or FRACTION:fail
+                    String[] parts = args[++i].split(":");
+                    budget = new HandlerBudget(Double.parseDouble(parts[0]), parts.length > 1 && parts[1].equals("fail")
+                            ? HandlerBudget.OverrunPolicy.FAIL : HandlerBudget.OverrunPolicy.EMPTY_RESULT);
+                }
                 case "--failure-policy" -> {
                     FailurePolicy.Builder b = FailurePolicy.newBuilder();
                     for (String p : args[++i].split(",")) {
@@ -39,6 +47,6 @@ record Options(Path socket, String name, String index, EventMask events, String 
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }
         }
-        return new Options(socket, name, index, events, report, policy, check);
+        return new Options(socket, name, index, events, report, policy, budget, check);
     }
 }

@@ -60,8 +60,11 @@ public final class NriPlugin {
     private final FailurePolicy failurePolicy;
     private final Consumer<StubEvent> listener;
     private final Map<String, String> environment;
+    private final EventMask subscription;
+    private final HandlerBudget budget;
+    private final RequestObserver observer;
 
-    private NriPlugin(Builder b, PluginIdentity identity, Handlers handlers) {
+    private NriPlugin(Builder b, PluginIdentity identity, Handlers handlers, EventMask subscription) {
         this.identity = identity;
         this.handlers = handlers;
         this.socketPath = b.socketPath;
@@ -70,6 +73,9 @@ public final class NriPlugin {
         this.failurePolicy = b.failurePolicy;
         this.listener = b.listener;
         this.environment = b.environment;
+        this.subscription = subscription;
+        this.budget = b.budget;
+        this.observer = b.observer;
     }
 
     public static Builder builder() {
@@ -96,9 +102,14 @@ public final class NriPlugin {
         return identity;
     }
 
-    /** The events this plugin handles: what it subscribes to unless Configure narrows it. */
+    /** The events this plugin handles. */
     public EventMask events() {
         return handlers.events();
+    }
+
+    /** What it subscribes to unless Configure narrows it: its events, or fewer if so configured. */
+    public EventMask subscription() {
+        return subscription;
     }
 
     Handlers handlers() {
@@ -129,6 +140,14 @@ public final class NriPlugin {
         return environment;
     }
 
+    HandlerBudget budget() {
+        return budget;
+    }
+
+    RequestObserver observer() {
+        return observer;
+    }
+
     private static Executor defaultExecutor(PluginIdentity identity) {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 new DefaultThreadFactory("nri-" + identity.fullName(), true));
@@ -147,6 +166,9 @@ public final class NriPlugin {
         private FailurePolicy failurePolicy;
         private Consumer<StubEvent> listener = e -> { };
         private Map<String, String> environment = System.getenv();
+        private EventMask subscription;
+        private HandlerBudget budget;
+        private RequestObserver observer;
 
         private RequestHandler<ConfigureRequest, EventMask> configure;
         private RequestHandler<SynchronizeRequest, List<ContainerUpdate>> synchronize;
@@ -208,6 +230,30 @@ public final class NriPlugin {
         /** Receives connection milestones, in order, off the I/O thread. */
         public Builder listener(Consumer<StubEvent> listener) {
             this.listener = Objects.requireNonNull(listener);
+            return this;
+        }
+
+        /**
+         * Subscribes to fewer events than there are handlers for (the default: all of them).
+         * Every event listed must have a handler.
+         */
+        public Builder subscription(EventMask events) {
+            this.subscription = events;
+            return this;
+        }
+
+        /**
+         * Answers requests whose handler is still running at this share of the runtime's
+         * deadline, instead of letting the runtime disconnect the plugin. Off by default.
+         */
+        public Builder handlerBudget(HandlerBudget budget) {
+            this.budget = budget;
+            return this;
+        }
+
+        /** Is told how each request from the runtime went, e.g. for metrics. */
+        public Builder observer(RequestObserver observer) {
+            this.observer = observer;
             return this;
         }
 
@@ -320,7 +366,15 @@ public final class NriPlugin {
                 throw new IllegalArgumentException("plugin " + identity.fullName()
                         + " handles no lifecycle event; register at least one on...() handler");
             }
-            return new NriPlugin(this, identity, handlers);
+            EventMask subscribed = subscription == null ? handlers.events() : subscription;
+            if (!subscribed.without(handlers.events()).isEmpty()) {
+                throw new IllegalArgumentException("plugin " + identity.fullName() + " cannot subscribe to "
+                        + subscribed.without(handlers.events()) + ": it has no handler for them");
+            }
+            if (subscribed.isEmpty()) {
+                throw new IllegalArgumentException("plugin " + identity.fullName() + " subscribes to no event");
+            }
+            return new NriPlugin(this, identity, handlers, subscribed);
         }
     }
 }

@@ -13,6 +13,7 @@ import io.nri4j.ttrpc.TtrpcClient;
 import io.nri4j.ttrpc.TtrpcClientEndpoint;
 import io.nri4j.ttrpc.TtrpcException;
 import io.nri4j.ttrpc.TtrpcServerEndpoint;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,6 +43,7 @@ public final class NriStub implements AutoCloseable {
     private final CompletableFuture<Void> synchronization = new CompletableFuture<>();
     private final CompletableFuture<Disconnect> closed = new CompletableFuture<>();
     private volatile Channel trunk;
+    private volatile PluginService service;
     private volatile TtrpcClient client;
     private volatile UpdateOutbox outbox;
     private volatile RuntimeInfo runtime;
@@ -129,6 +131,27 @@ public final class NriStub implements AutoCloseable {
         return outbox.submit(List.copyOf(updates));
     }
 
+    /**
+     * Stops gracefully: from now on lifecycle requests get the answer of an absent plugin
+     * without running handlers; once the handlers already running have finished, or the grace
+     * period is over, the connection is closed.
+     *
+     * @return completes when the connection has ended
+     */
+    public CompletionStage<Disconnect> shutdownGracefully(Duration grace) {
+        PluginService s = service;
+        if (s == null || state.get() == StubState.CLOSED) {
+            close();
+            return closeFuture();
+        }
+        log.info("plugin {} stopping: finishing requests in progress (at most {} ms)", identity().fullName(),
+                grace.toMillis());
+        s.drain().start()
+                .completeOnTimeout(null, grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                .whenComplete((ignored, error) -> close());
+        return closeFuture();
+    }
+
     /** Closes the connection. The runtime treats this as the plugin going away. */
     @Override
     public void close() {
@@ -173,8 +196,10 @@ public final class NriStub implements AutoCloseable {
     /** Event loop, before the channel is active. */
     private void initPipeline(Channel channel) {
         trunk = channel;
+        service = new PluginService(plugin.handlers(), this,
+                new HandlerInvoker(plugin.executor(), plugin.budget()), plugin.observer());
         TtrpcServerEndpoint server = new TtrpcServerEndpoint(channel, ConnId.PLUGIN_SERVICE, plugin.executor(),
-                List.of(new PluginService(plugin.handlers(), this).service()));
+                List.of(service.service()));
         TtrpcClientEndpoint clientEndpoint = new TtrpcClientEndpoint(channel, ConnId.RUNTIME_SERVICE);
         client = new TtrpcClient(clientEndpoint, plugin.executor());
         outbox = new UpdateOutbox(channel.eventLoop(), client, server);

@@ -49,10 +49,13 @@ import io.nri4j.ttrpc.StatusCode;
 import io.nri4j.ttrpc.TtrpcException;
 import io.nri4j.ttrpc.TtrpcService;
 import io.nri4j.ttrpc.TtrpcStatus;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,7 +63,8 @@ import org.slf4j.LoggerFactory;
  * The {@code nri.pkg.api.v1alpha1.Plugin} service. Every method the runtime may call is served,
  * whether or not the plugin handles its event: an event without a handler is answered with an
  * empty success, and a handled event is never answered Unimplemented (that code switches the
- * runtime to StateChange for the rest of the connection).
+ * runtime to StateChange for the rest of the connection). While draining, lifecycle requests
+ * are answered empty without running handlers, as if the plugin were gone.
  */
 final class PluginService {
 
@@ -68,24 +72,35 @@ final class PluginService {
 
     private static final Logger log = LoggerFactory.getLogger(PluginService.class);
 
+    /** A method's body: the answer, once the handlers are done. */
     private interface Body<Q> {
-        MessageLite apply(Q request, RequestContext context) throws Exception;
+        CompletionStage<? extends MessageLite> apply(Q request, RequestContext context, HandlerInvoker.Call call)
+                throws Exception;
     }
 
     private final Handlers h;
     private final NriStub stub;
+    private final HandlerInvoker invoker;
+    private final RequestObserver observer;
+    private final Drain drain = new Drain();
     private final SyncCollector sync = new SyncCollector();
 
-    PluginService(Handlers handlers, NriStub stub) {
+    PluginService(Handlers handlers, NriStub stub, HandlerInvoker invoker, RequestObserver observer) {
         this.h = handlers;
         this.stub = stub;
+        this.invoker = invoker;
+        this.observer = observer;
+    }
+
+    Drain drain() {
+        return drain;
     }
 
     TtrpcService service() {
         Map<String, MethodHandler> m = new HashMap<>();
-        m.put("Configure", method(ConfigureRequest.parser(), Event.UNKNOWN, this::configure));
+        m.put("Configure", method(ConfigureRequest.parser(), Event.UNKNOWN, (req, ctx, call) -> done(configure(req, ctx))));
         m.put("Synchronize", method(SynchronizeRequest.parser(), Event.UNKNOWN, this::synchronize));
-        m.put("Shutdown", method(ShutdownRequest.parser(), Event.UNKNOWN, this::shutdown));
+        m.put("Shutdown", method(ShutdownRequest.parser(), Event.UNKNOWN, (req, ctx, call) -> done(shutdown(req, ctx))));
         m.put("RunPodSandbox", notification(RunPodSandboxRequest.parser(), Event.RUN_POD_SANDBOX,
                 h.runPodSandbox(), RunPodSandboxResponse.getDefaultInstance()));
         m.put("UpdatePodSandbox", notification(UpdatePodSandboxRequest.parser(), Event.UPDATE_POD_SANDBOX,
@@ -98,7 +113,8 @@ final class PluginService {
         m.put("RemovePodSandbox", notification(RemovePodSandboxRequest.parser(), Event.REMOVE_POD_SANDBOX,
                 h.removePodSandbox(), RemovePodSandboxResponse.getDefaultInstance()));
         m.put("CreateContainer", method(CreateContainerRequest.parser(), Event.CREATE_CONTAINER,
-                (req, ctx) -> createContainerResponse(req, call(h.createContainer(), req, ctx), ctx)));
+                (req, ctx, call) -> invoker.budgeted(h.createContainer(), req, ctx, subject(req), call, null)
+                        .thenApply(result -> createContainerResponse(req, result, ctx))));
         m.put("PostCreateContainer", notification(PostCreateContainerRequest.parser(),
                 Event.POST_CREATE_CONTAINER, h.postCreateContainer(),
                 PostCreateContainerResponse.getDefaultInstance()));
@@ -108,13 +124,14 @@ final class PluginService {
                 Event.POST_START_CONTAINER, h.postStartContainer(),
                 PostStartContainerResponse.getDefaultInstance()));
         m.put("UpdateContainer", method(UpdateContainerRequest.parser(), Event.UPDATE_CONTAINER,
-                (req, ctx) -> updateContainerResponse(call(h.updateContainer(), req, ctx))));
+                (req, ctx, call) -> invoker.budgeted(h.updateContainer(), req, ctx, subject(req), call, null)
+                        .thenApply(PluginService::updateContainerResponse)));
         m.put("PostUpdateContainer", notification(PostUpdateContainerRequest.parser(),
                 Event.POST_UPDATE_CONTAINER, h.postUpdateContainer(),
                 PostUpdateContainerResponse.getDefaultInstance()));
         m.put("StopContainer", method(StopContainerRequest.parser(), Event.STOP_CONTAINER,
-                (req, ctx) -> StopContainerResponse.newBuilder()
-                        .addAllUpdate(orEmpty(call(h.stopContainer(), req, ctx))).build()));
+                (req, ctx, call) -> invoker.budgeted(h.stopContainer(), req, ctx, subject(req), call, null)
+                        .thenApply(updates -> StopContainerResponse.newBuilder().addAllUpdate(orEmpty(updates)).build())));
         m.put("RemoveContainer", notification(RemoveContainerRequest.parser(), Event.REMOVE_CONTAINER,
                 h.removeContainer(), RemoveContainerResponse.getDefaultInstance()));
         m.put("StateChange", method(StateChangeEvent.parser(), Event.UNKNOWN, this::stateChange));
@@ -125,14 +142,14 @@ final class PluginService {
 
     // --- handshake -------------------------------------------------------------------------------
 
-    private MessageLite configure(ConfigureRequest request, RequestContext context) throws Exception {
+    private MessageLite configure(ConfigureRequest request, RequestContext context) {
         RuntimeInfo runtime = RuntimeInfo.from(request);
         stub.runtimeConfigured(runtime);
         RequestContext ctx = new RequestContext(context.method(), context.event(), runtime, stub,
                 context.timeoutNanos(), context.startNanos());
-        EventMask handled = h.events();
+        EventMask handled = stub.plugin().subscription();
         EventMask wanted = handled;
-        EventMask narrowed = call(h.configure(), request, ctx);
+        EventMask narrowed = invoker.now(h.configure(), request, ctx, "the runtime");
         if (narrowed != null && !narrowed.isEmpty()) {
             EventMask extra = narrowed.without(handled);
             if (!extra.isEmpty()) {
@@ -161,20 +178,23 @@ final class PluginService {
         return response.build();
     }
 
-    private MessageLite synchronize(SynchronizeRequest request, RequestContext context) throws Exception {
+    private CompletionStage<SynchronizeResponse> synchronize(SynchronizeRequest request, RequestContext context,
+            HandlerInvoker.Call call) {
         if (request.getMore()) {
             sync.add(request);
-            return SynchronizeResponse.newBuilder().setMore(true).build();
+            return done(SynchronizeResponse.newBuilder().setMore(true).build());
         }
         SynchronizeRequest all = sync.complete(request);
-        List<ContainerUpdate> updates = orEmpty(call(h.synchronize(), all, context));
-        stub.synchronizedWith(all.getPodsCount(), all.getContainersCount());
-        return SynchronizeResponse.newBuilder().addAllUpdate(updates).build();
+        return invoker.budgeted(h.synchronize(), all, context, all.getPodsCount() + " pods", call, null)
+                .thenApply(updates -> {
+                    stub.synchronizedWith(all.getPodsCount(), all.getContainersCount());
+                    return SynchronizeResponse.newBuilder().addAllUpdate(orEmpty(updates)).build();
+                });
     }
 
     private MessageLite shutdown(ShutdownRequest request, RequestContext context) {
         try {
-            notify(h.shutdown(), request, context);
+            invoker.now(asRequestHandler(h.shutdown()), request, context, "the plugin");
         } catch (TtrpcException e) {
             // Already logged; the runtime is going away whatever the handler thinks.
         }
@@ -184,47 +204,56 @@ final class PluginService {
 
     // --- events ----------------------------------------------------------------------------------
 
-    private MessageLite stateChange(StateChangeEvent event, RequestContext context) throws Exception {
+    private CompletionStage<MessageLite> stateChange(StateChangeEvent event, RequestContext context,
+            HandlerInvoker.Call call) {
         RequestContext ctx = new RequestContext(context.method(), event.getEvent(), context.runtime(), stub,
                 context.timeoutNanos(), context.startNanos());
+        if (drain.refuses(ctx.event())) {
+            return done(Empty.getDefaultInstance());
+        }
         PodSandbox pod = event.getPod();
         Container ctr = event.getContainer();
-        switch (event.getEvent()) {
-            case RUN_POD_SANDBOX -> notify(h.runPodSandbox(), RunPodSandboxRequest.newBuilder().setPod(pod).build(), ctx);
+        CompletionStage<?> handled = switch (event.getEvent()) {
+            case RUN_POD_SANDBOX -> notify(h.runPodSandbox(), RunPodSandboxRequest.newBuilder().setPod(pod).build(), ctx, call);
             case POST_UPDATE_POD_SANDBOX -> notify(h.postUpdatePodSandbox(),
-                    PostUpdatePodSandboxRequest.newBuilder().setPod(pod).build(), ctx);
-            case STOP_POD_SANDBOX -> notify(h.stopPodSandbox(), StopPodSandboxRequest.newBuilder().setPod(pod).build(), ctx);
+                    PostUpdatePodSandboxRequest.newBuilder().setPod(pod).build(), ctx, call);
+            case STOP_POD_SANDBOX -> notify(h.stopPodSandbox(), StopPodSandboxRequest.newBuilder().setPod(pod).build(), ctx, call);
             case REMOVE_POD_SANDBOX -> notify(h.removePodSandbox(),
-                    RemovePodSandboxRequest.newBuilder().setPod(pod).build(), ctx);
+                    RemovePodSandboxRequest.newBuilder().setPod(pod).build(), ctx, call);
             case POST_CREATE_CONTAINER -> notify(h.postCreateContainer(),
-                    PostCreateContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
+                    PostCreateContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx, call);
             case START_CONTAINER -> notify(h.startContainer(),
-                    StartContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
+                    StartContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx, call);
             case POST_START_CONTAINER -> notify(h.postStartContainer(),
-                    PostStartContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
+                    PostStartContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx, call);
             case POST_UPDATE_CONTAINER -> notify(h.postUpdateContainer(),
-                    PostUpdateContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
+                    PostUpdateContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx, call);
             case REMOVE_CONTAINER -> notify(h.removeContainer(),
-                    RemoveContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx);
-            default -> log.debug("ignoring StateChange for {}: runtimes send it as a call of its own",
-                    event.getEvent());
-        }
-        return Empty.getDefaultInstance();
+                    RemoveContainerRequest.newBuilder().setPod(pod).setContainer(ctr).build(), ctx, call);
+            default -> {
+                log.debug("ignoring StateChange for {}: runtimes send it as a call of its own", event.getEvent());
+                yield done(null);
+            }
+        };
+        return handled.thenApply(ignored -> Empty.getDefaultInstance());
     }
 
-    private MessageLite validate(ValidateContainerAdjustmentRequest request, RequestContext context) {
-        ValidationResult result;
-        try {
-            result = call(h.validate(), request, context);
-        } catch (TtrpcException e) {
-            // As upstream: a failing validator rejects, it does not error.
-            result = ValidationResult.reject(e.status().message());
-        }
-        if (result == null) {
-            result = ValidationResult.accept();
-        }
-        return ValidateContainerAdjustmentResponse.newBuilder()
-                .setReject(result.rejected()).setReason(result.reason()).build();
+    private CompletionStage<ValidateContainerAdjustmentResponse> validate(ValidateContainerAdjustmentRequest request,
+            RequestContext context, HandlerInvoker.Call call) {
+        ValidationResult undecided = ValidationResult.reject("validator " + stub.identity().fullName()
+                + " did not decide within its time budget");
+        return invoker.budgeted(h.validate(), request, context, subject(request), call, undecided)
+                .handle((result, error) -> {
+                    if (error != null) {
+                        // As upstream: a failing validator rejects, it does not error.
+                        Throwable cause = error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
+                        result = ValidationResult.reject(cause instanceof TtrpcException t
+                                ? t.status().message() : String.valueOf(cause.getMessage()));
+                    }
+                    ValidationResult verdict = result == null ? ValidationResult.accept() : result;
+                    return ValidateContainerAdjustmentResponse.newBuilder()
+                            .setReject(verdict.rejected()).setReason(verdict.reason()).build();
+                });
     }
 
     private static MessageLite createContainerResponse(CreateContainerRequest request, CreateContainerResult result,
@@ -258,55 +287,67 @@ final class PluginService {
 
     private <Q extends Message> MethodHandler notification(Parser<Q> parser, Event event,
             EventHandler<Q> handler, MessageLite response) {
-        return method(parser, event, (req, ctx) -> {
-            notify(handler, req, ctx);
-            return response;
-        });
+        return method(parser, event, (req, ctx, call) -> notify(handler, req, ctx, call).thenApply(ignored -> response));
     }
 
-    private <Q extends Message> void notify(EventHandler<Q> handler, Q request, RequestContext ctx) {
-        if (handler != null) {
-            call((q, c) -> {
-                handler.handle(q, c);
-                return null;
-            }, request, ctx);
-        }
+    private <Q extends Message> CompletionStage<Void> notify(EventHandler<Q> handler, Q request, RequestContext ctx,
+            HandlerInvoker.Call call) {
+        return invoker.budgeted(asRequestHandler(handler), request, ctx, subject(request), call, null);
     }
 
-    private <Q extends Message> MethodHandler method(Parser<Q> parser, Event event, Body<Q> body) {
-        return (call, payload) -> {
-            Q request = parse(parser, payload, call.method());
-            RequestContext context = new RequestContext(call.method(), event, stub.runtimeOrNull(), stub,
-                    call.timeoutNanos(), call.startNanos());
-            return CompletableFuture.completedFuture(body.apply(request, context).toByteString());
+    private static <Q> RequestHandler<Q, Void> asRequestHandler(EventHandler<Q> handler) {
+        return handler == null ? null : (q, c) -> {
+            handler.handle(q, c);
+            return null;
         };
     }
 
-    /** Runs user code, marking the thread and turning failures into statuses it may send. */
-    private <Q extends Message, R> R call(RequestHandler<Q, R> handler, Q request, RequestContext ctx) {
-        if (handler == null) {
-            return null;
-        }
-        String what = ctx.event() == Event.UNKNOWN ? ctx.method() : EventMask.prettyName(ctx.event());
-        HandlerThread.enter(what);
-        try {
-            return handler.handle(request, ctx);
-        } catch (InterruptedException e) {
-            // The runtime's deadline passed and the call was already answered.
-            Thread.currentThread().interrupt();
-            log.info("{} handler for {} interrupted: the request's deadline passed", what, subject(request));
-            throw new TtrpcException(TtrpcStatus.of(StatusCode.CANCELLED, "deadline passed"), e);
-        } catch (Exception e) {
-            TtrpcStatus status = e instanceof TtrpcException t ? t.status()
-                    : TtrpcStatus.of(StatusCode.UNKNOWN, e.getMessage() != null ? e.getMessage() : e.toString());
-            if (status.code() == StatusCode.UNIMPLEMENTED || status.isOk()) {
-                status = TtrpcStatus.of(StatusCode.UNKNOWN, status.message());
+    /** Parses, runs the body, answers; draining and observing happen here for every method. */
+    private <Q extends Message> MethodHandler method(Parser<Q> parser, Event event, Body<Q> body) {
+        return (serverCall, payload) -> {
+            Q request = parse(parser, payload, serverCall.method());
+            RequestContext context = new RequestContext(serverCall.method(), event, stub.runtimeOrNull(), stub,
+                    serverCall.timeoutNanos(), serverCall.startNanos());
+            if (drain.refuses(event)) {
+                return CompletableFuture.completedFuture(Drain.absent(event).toByteString());
             }
-            log.warn("{} handler failed for {}: {}", what, subject(request), status.message(), e);
-            throw new TtrpcException(status, e);
-        } finally {
-            HandlerThread.exit();
+            HandlerInvoker.Call call = new HandlerInvoker.Call();
+            drain.enter();
+            CompletionStage<? extends MessageLite> answer;
+            try {
+                answer = body.apply(request, context, call);
+            } catch (Exception e) {
+                answer = CompletableFuture.failedFuture(e);
+            }
+            return answer.handle((response, error) -> {
+                drain.exit();
+                Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                        ? error.getCause() : error;
+                observe(context, call, response, cause);
+                if (cause != null) {
+                    throw cause instanceof RuntimeException r ? r : new TtrpcException(
+                            TtrpcStatus.of(StatusCode.UNKNOWN, String.valueOf(cause.getMessage())), cause);
+                }
+                return response.toByteString();
+            });
+        };
+    }
+
+    private void observe(RequestContext ctx, HandlerInvoker.Call call, MessageLite response, Throwable error) {
+        if (observer == null) {
+            return;
         }
+        try {
+            observer.completed(new RequestOutcome(ctx.method(), ctx.event(),
+                    Duration.ofNanos(System.nanoTime() - ctx.startNanos()), call.overrun.get(),
+                    Optional.ofNullable(response), Optional.ofNullable(error)));
+        } catch (RuntimeException e) {
+            log.warn("request observer failed", e);
+        }
+    }
+
+    private static <T> CompletionStage<T> done(T value) {
+        return CompletableFuture.completedFuture(value);
     }
 
     private static TtrpcException refuse(String message) {
@@ -328,7 +369,7 @@ final class PluginService {
     }
 
     /** Names the pod or container a request is about, for log lines. */
-    private static String subject(Message request) {
+    static String subject(Message request) {
         var fields = request.getDescriptorForType();
         var container = fields.findFieldByName("container");
         if (container != null && request.hasField(container)) {

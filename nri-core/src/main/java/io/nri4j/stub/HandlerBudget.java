@@ -1,0 +1,35 @@
+package io.nri4j.stub;
+
+/**
+ * How much of a request's deadline a handler may use, and what the plugin answers when it uses
+ * more. The runtime disconnects a plugin that misses the deadline and carries on without it;
+ * answering at the budget keeps the plugin connected. Validation is answered with a rejection
+ * whatever the policy: a validator that cannot decide must not let a container through.
+ *
+ * @param fraction share of the request's remaining time, above 0 and below 1
+ */
+public record HandlerBudget(double fraction, OverrunPolicy policy) {
+
+    /** What to answer for a handler still running at its budget. */
+    public enum OverrunPolicy {
+        /** An empty result: no adjustment, no updates, as if the plugin were not there. */
+        EMPTY_RESULT,
+        /** An error: the runtime fails the operation (container creation, ...). */
+        FAIL
+    }
+
+    public HandlerBudget {
+        if (!(fraction > 0 && fraction < 1)) {
+            throw new IllegalArgumentException("the handler budget must be a fraction of the deadline between 0 and 1, not "
+                    + fraction);
+        }
+        if (policy == null) {
+            throw new IllegalArgumentException("the handler budget needs an overrun policy");
+        }
+    }
+
+    /** 80% of the deadline, then an empty result. */
+    public static HandlerBudget defaults() {
+        return new HandlerBudget(0.8, OverrunPolicy.EMPTY_RESULT);
+    }
+}

@@ -1,0 +1,133 @@
+package io.nri4j.stub;
+
+import io.nri4j.api.v1alpha1.Event;
+import io.nri4j.ttrpc.StatusCode;
+import io.nri4j.ttrpc.TtrpcException;
+import io.nri4j.ttrpc.TtrpcStatus;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs user handlers: marks the thread, turns failures into statuses the runtime may see (never
+ * Unimplemented, which would switch it to StateChange), and enforces the handler budget. With
+ * a budget, the handler runs as a task of its own so that the request can be answered while it
+ * is still running; at the budget it is interrupted.
+ */
+final class HandlerInvoker {
+
+    private static final Logger log = LoggerFactory.getLogger(HandlerInvoker.class);
+
+    /** Per call: whether the budget ran out. */
+    static final class Call {
+        final AtomicBoolean overrun = new AtomicBoolean();
+    }
+
+    private final Executor executor;
+    private final HandlerBudget budget;
+
+    HandlerInvoker(Executor executor, HandlerBudget budget) {
+        this.executor = executor;
+        this.budget = budget;
+    }
+
+    /** Runs a handler on this thread, without a budget (Configure, Shutdown). */
+    <Q, R> R now(RequestHandler<Q, R> handler, Q request, RequestContext ctx, String subject) {
+        if (handler == null) {
+            return null;
+        }
+        return run(handler, request, ctx, subject);
+    }
+
+    /**
+     * Runs a handler within the budget, if there is one and the request has a deadline. On
+     * overrun the stage completes with {@code onOverrun} (null: the empty result) or fails, as
+     * the policy says.
+     */
+    <Q, R> CompletableFuture<R> budgeted(RequestHandler<Q, R> handler, Q request, RequestContext ctx,
+            String subject, Call call, R rejection) {
+        if (handler == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        java.time.Duration left = ctx.timeRemaining();
+        if (budget == null || left == null) {
+            try {
+                return CompletableFuture.completedFuture(run(handler, request, ctx, subject));
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        long budgetNanos = Math.max(0, (long) (left.toNanos() * budget.fraction()));
+        CompletableFuture<R> answer = new CompletableFuture<>();
+        FutureTask<R> task = new FutureTask<>(() -> run(handler, request, ctx, subject)) {
+            @Override
+            protected void done() {
+                if (isCancelled()) {
+                    return;
+                }
+                try {
+                    answer.complete(get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    answer.completeExceptionally(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        executor.execute(task);
+        CompletableFuture.delayedExecutor(budgetNanos, TimeUnit.NANOSECONDS, executor).execute(() -> {
+            String what = what(ctx);
+            long ms = TimeUnit.NANOSECONDS.toMillis(budgetNanos);
+            String outcome;
+            boolean answered;
+            if (ctx.event() == Event.VALIDATE_CONTAINER_ADJUSTMENT) {
+                outcome = "rejecting";
+                answered = answer.complete(rejection);
+            } else if (budget.policy() == HandlerBudget.OverrunPolicy.EMPTY_RESULT) {
+                outcome = "answering with no changes";
+                answered = answer.complete(null);
+            } else {
+                outcome = "failing the request";
+                answered = answer.completeExceptionally(new TtrpcException(TtrpcStatus.of(
+                        StatusCode.DEADLINE_EXCEEDED, what + " handler did not finish within its budget of " + ms + " ms")));
+            }
+            if (answered) {
+                call.overrun.set(true);
+                task.cancel(true);
+                log.warn("{} handler for {} still running after its {} ms budget; {}", what, subject, ms, outcome);
+            }
+        });
+        return answer;
+    }
+
+    private <Q, R> R run(RequestHandler<Q, R> handler, Q request, RequestContext ctx, String subject) {
+        String what = what(ctx);
+        HandlerThread.enter(what);
+        try {
+            return handler.handle(request, ctx);
+        } catch (InterruptedException e) {
+            // The budget or the runtime's deadline passed and the call was already answered.
+            Thread.currentThread().interrupt();
+            log.info("{} handler for {} interrupted: its time was up", what, subject);
+            throw new TtrpcException(TtrpcStatus.of(StatusCode.CANCELLED, "interrupted"), e);
+        } catch (Exception e) {
+            TtrpcStatus status = e instanceof TtrpcException t ? t.status()
+                    : TtrpcStatus.of(StatusCode.UNKNOWN, e.getMessage() != null ? e.getMessage() : e.toString());
+            if (status.code() == StatusCode.UNIMPLEMENTED || status.isOk()) {
+                status = TtrpcStatus.of(StatusCode.UNKNOWN, status.message());
+            }
+            log.warn("{} handler failed for {}: {}", what, subject, status.message(), e);
+            throw new TtrpcException(status, e);
+        } finally {
+            HandlerThread.exit();
+        }
+    }
+
+    static String what(RequestContext ctx) {
+        return ctx.event() == Event.UNKNOWN ? ctx.method() : EventMask.prettyName(ctx.event());
+    }
+}

@@ -1,0 +1,54 @@
+package io.nri4j.stub;
+
+import com.google.protobuf.MessageLite;
+import io.nri4j.api.v1alpha1.CreateContainerResponse;
+import io.nri4j.api.v1alpha1.Event;
+import io.nri4j.api.v1alpha1.StopContainerResponse;
+import io.nri4j.api.v1alpha1.SynchronizeResponse;
+import io.nri4j.api.v1alpha1.UpdateContainerResponse;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * How one request from the runtime went, for metrics and logs.
+ *
+ * @param method the ttrpc method, e.g. {@code CreateContainer} or {@code StateChange}
+ * @param event the lifecycle event, {@link Event#UNKNOWN} for Configure, Synchronize, Shutdown
+ * @param elapsed from reading the request to having the answer
+ * @param overrun whether the handler outlived its budget (the answer then follows the policy)
+ * @param response the answer, empty when the request failed
+ * @param error why it failed
+ */
+public record RequestOutcome(String method, Event event, Duration elapsed, boolean overrun,
+        Optional<MessageLite> response, Optional<Throwable> error) {
+
+    /** The request name: the event's for lifecycle events, the method's otherwise. */
+    public String request() {
+        return event == Event.UNKNOWN ? method : EventMask.prettyName(event);
+    }
+
+    public boolean failed() {
+        return error.isPresent();
+    }
+
+    /** Whether the answer changes the container being created. */
+    public boolean adjusted() {
+        return response.filter(CreateContainerResponse.class::isInstance)
+                .map(r -> ((CreateContainerResponse) r).hasAdjust()).orElse(false);
+    }
+
+    /** How many container updates the answer carries. */
+    public int updates() {
+        MessageLite r = response.orElse(null);
+        if (r instanceof CreateContainerResponse c) {
+            return c.getUpdateCount();
+        } else if (r instanceof UpdateContainerResponse u) {
+            return u.getUpdateCount();
+        } else if (r instanceof StopContainerResponse s) {
+            return s.getUpdateCount();
+        } else if (r instanceof SynchronizeResponse s) {
+            return s.getUpdateCount();
+        }
+        return 0;
+    }
+}
