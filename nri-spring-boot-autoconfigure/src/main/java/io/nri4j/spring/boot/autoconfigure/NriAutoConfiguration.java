@@ -1,0 +1,168 @@
+package io.nri4j.spring.boot.autoconfigure;
+
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.nri4j.api.v1alpha1.FailurePolicy;
+import io.nri4j.spring.config.NriConfigBinder;
+import io.nri4j.spring.handler.HandlerMethodProcessor;
+import io.nri4j.spring.handler.HandlerRegistry;
+import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.spring.lifecycle.LifecycleSettings;
+import io.nri4j.spring.lifecycle.NriExit;
+import io.nri4j.spring.lifecycle.NriPluginLifecycle;
+import io.nri4j.spring.state.NriStateView;
+import io.nri4j.spring.updates.ContainerUpdater;
+import io.nri4j.spring.updates.UpdatesListener;
+import io.nri4j.stub.EventMask;
+import io.nri4j.stub.HandlerBudget;
+import io.nri4j.stub.NriPlugin;
+import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.RequestObserver;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+/**
+ * Makes the application an NRI plugin: its {@code @On...} bean methods become the plugin's
+ * handlers, and the plugin connects once the context has started.
+ */
+@AutoConfiguration
+@ConditionalOnClass(NriPlugin.class)
+@ConditionalOnBooleanProperty(name = "nri.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(NriProperties.class)
+public final class NriAutoConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(NriAutoConfiguration.class);
+
+    @Bean
+    HandlerRegistry nriHandlerRegistry() {
+        return new HandlerRegistry();
+    }
+
+    @Bean
+    NriConfigBinder nriConfigBinder() {
+        return new NriConfigBinder();
+    }
+
+    @Bean
+    static HandlerMethodProcessor nriHandlerMethodProcessor(ConfigurableListableBeanFactory beanFactory,
+            HandlerRegistry nriHandlerRegistry, NriConfigBinder nriConfigBinder) {
+        return new HandlerMethodProcessor(beanFactory, nriHandlerRegistry, nriConfigBinder);
+    }
+
+    /** Checked at startup, before anything connects: a bad name or index fails the application. */
+    @Bean
+    PluginIdentity nriPluginIdentity(NriProperties properties) {
+        return PluginIdentity.resolve(properties.getPlugin().getName(), properties.getPlugin().getIndex(),
+                System.getenv());
+    }
+
+    @Bean
+    ConnectionState nriConnectionState() {
+        return new ConnectionState(Clock.systemUTC());
+    }
+
+    @Bean(destroyMethod = "shutdown")
+    @ConditionalOnMissingBean(name = "nriHandlerExecutor")
+    ExecutorService nriHandlerExecutor(NriProperties properties) {
+        int threads = properties.getHandler().getThreads();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), new DefaultThreadFactory("nri-handler", true));
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    NriExit nriExit(ConfigurableApplicationContext context) {
+        return (code, reason) -> {
+            // Off the calling thread: closing the context stops the lifecycle that called us.
+            Thread exit = new Thread(() -> System.exit(SpringApplication.exit(context, () -> code)), "nri-exit");
+            exit.start();
+        };
+    }
+
+    @Bean
+    NriPluginLifecycle nriPluginLifecycle(NriProperties properties, PluginIdentity identity, HandlerRegistry registry,
+            NriConfigBinder config, ConnectionState state, ExecutorService nriHandlerExecutor,
+            ObjectProvider<RequestObserver> observers, ApplicationEventPublisher events, NriExit exit,
+            Environment environment) {
+        LifecycleSettings settings = new LifecycleSettings(properties.getReconnect().isEnabled(),
+                properties.getReconnect().getInitialBackoff(), properties.getReconnect().getMaxBackoff(),
+                properties.getReconnect().getMultiplier(), new HashSet<>(properties.getShutdown().getExitReasons()),
+                properties.getShutdown().getExitCode(), properties.getHealth().getLivenessWindow(), grace(environment));
+        return new NriPluginLifecycle(listener -> {
+            if (registry.events().isEmpty()) {
+                log.warn("No @On... handler method for any lifecycle event: plugin {} does not connect to the runtime",
+                        identity.fullName());
+                return null;
+            }
+            List<RequestObserver> all = observers.orderedStream().toList();
+            NriPlugin.Builder b = NriPlugin.builder()
+                    .name(identity.name()).index(identity.index())
+                    .socketPath(properties.getSocketPath())
+                    .registrationTimeout(properties.getRegistrationTimeout())
+                    .executor(nriHandlerExecutor)
+                    .listener(listener)
+                    .observer(outcome -> {
+                        state.completed(outcome);
+                        all.forEach(o -> o.completed(outcome));
+                    });
+            if (!properties.getEvents().isBlank()) {
+                b.subscription(EventMask.parse(properties.getEvents()));
+            }
+            NriProperties.Budget budget = properties.getHandler().getBudget();
+            if (budget.isEnabled()) {
+                b.handlerBudget(new HandlerBudget(budget.getFraction(), budget.getOverrun()));
+            }
+            failurePolicy(properties.getFailurePolicy(), b);
+            registry.applyTo(b, config);
+            return b.build();
+        }, settings, state, events, exit);
+    }
+
+    @Bean
+    ContainerUpdater nriContainerUpdater(ConnectionState state, ObjectProvider<UpdatesListener> listeners) {
+        return new ContainerUpdater(state, listeners.orderedStream().toList());
+    }
+
+    @Bean
+    @ConditionalOnBooleanProperty("nri.state.enabled")
+    NriStateView nriStateView(ApplicationEventPublisher events) {
+        return new NriStateView(events);
+    }
+
+    private static void failurePolicy(NriProperties.FailurePolicy p, NriPlugin.Builder b) {
+        if (p.getFailRequest() != null || p.getKeepConnected() != null) {
+            b.failurePolicy(FailurePolicy.newBuilder()
+                    .setFailRequest(Boolean.TRUE.equals(p.getFailRequest()))
+                    .setKeepConnected(Boolean.TRUE.equals(p.getKeepConnected())).build());
+        }
+    }
+
+    /** The shutdown phase's timeout, less a margin to answer within it. */
+    private static Duration grace(Environment environment) {
+        Duration phase = Binder.get(environment).bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class)
+                .orElse(Duration.ofSeconds(30));
+        return phase.compareTo(Duration.ofSeconds(2)) > 0 ? phase.minusSeconds(1) : phase;
+    }
+}

@@ -1,0 +1,76 @@
+package io.nri4j.spring.handler;
+
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.MapEntry;
+import com.google.protobuf.Message;
+import io.nri4j.adjust.Removal;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The fields an adjustment or update touches, named the way the runtime tracks ownership:
+ * map entries and keyed list entries (mounts by path, env by name, ...) one by one, scalars and
+ * whole settings (I/O priority, scheduler, seccomp, ...) as one. Two handlers touching the same
+ * field would make the runtime report a conflict with the plugin itself; hooks are appended and
+ * never conflict.
+ */
+final class Claims {
+
+    /** Repeated messages owned entry by entry, with the field that names the entry. */
+    private static final Map<String, String> KEYED = Map.of(
+            "nri.pkg.api.v1alpha1.Mount", "destination",
+            "nri.pkg.api.v1alpha1.KeyValue", "key",
+            "nri.pkg.api.v1alpha1.LinuxDevice", "path",
+            "nri.pkg.api.v1alpha1.POSIXRlimit", "type",
+            "nri.pkg.api.v1alpha1.CDIDevice", "name",
+            "nri.pkg.api.v1alpha1.LinuxNamespace", "type",
+            "nri.pkg.api.v1alpha1.HugepageLimit", "page_size");
+
+    /** Messages walked into; any other message is one setting. */
+    private static final Set<String> CONTAINERS = Set.of(
+            "nri.pkg.api.v1alpha1.ContainerAdjustment", "nri.pkg.api.v1alpha1.LinuxContainerAdjustment",
+            "nri.pkg.api.v1alpha1.LinuxResources", "nri.pkg.api.v1alpha1.LinuxMemory",
+            "nri.pkg.api.v1alpha1.LinuxCPU", "nri.pkg.api.v1alpha1.LinuxRdt",
+            "nri.pkg.api.v1alpha1.ContainerUpdate", "nri.pkg.api.v1alpha1.LinuxContainerUpdate");
+
+    /** Appended by the runtime, never owned. */
+    private static final Set<String> APPENDED = Set.of("hooks", "devices:nri.pkg.api.v1alpha1.LinuxDeviceCgroup",
+            "container_id", "ignore_failure");
+
+    private Claims() {
+    }
+
+    static Set<String> of(Message message) {
+        Set<String> claims = new LinkedHashSet<>();
+        collect(message, "", claims);
+        return claims;
+    }
+
+    private static void collect(Message message, String path, Set<String> claims) {
+        for (Map.Entry<FieldDescriptor, Object> e : message.getAllFields().entrySet()) {
+            FieldDescriptor f = e.getKey();
+            String name = path + f.getName();
+            if (APPENDED.contains(f.getName()) || (f.getMessageType() != null
+                    && APPENDED.contains(f.getName() + ":" + f.getMessageType().getFullName()))) {
+                continue;
+            }
+            if (f.isMapField()) {
+                for (Object entry : (List<?>) e.getValue()) {
+                    claims.add(name + "[" + Removal.unmark(String.valueOf(((MapEntry<?, ?>) entry).getKey())) + "]");
+                }
+            } else if (f.isRepeated() && f.getMessageType() != null && KEYED.containsKey(f.getMessageType().getFullName())) {
+                FieldDescriptor key = f.getMessageType().findFieldByName(KEYED.get(f.getMessageType().getFullName()));
+                for (Object entry : (List<?>) e.getValue()) {
+                    claims.add(name + "[" + Removal.unmark(String.valueOf(((Message) entry).getField(key))) + "]");
+                }
+            } else if (!f.isRepeated() && f.getMessageType() != null
+                    && CONTAINERS.contains(f.getMessageType().getFullName())) {
+                collect((Message) e.getValue(), name + ".", claims);
+            } else {
+                claims.add(name);
+            }
+        }
+    }
+}

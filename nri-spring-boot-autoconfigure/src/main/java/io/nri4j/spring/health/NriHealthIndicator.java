@@ -1,0 +1,45 @@
+package io.nri4j.spring.health;
+
+import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.stub.PluginIdentity;
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+
+/** UP once the plugin is registered, synchronized and connected; details say where it is. */
+public final class NriHealthIndicator extends AbstractHealthIndicator {
+
+    private final ConnectionState state;
+    private final PluginIdentity identity;
+
+    public NriHealthIndicator(ConnectionState state, PluginIdentity identity) {
+        super("NRI health check failed");
+        this.state = state;
+        this.identity = identity;
+    }
+
+    @Override
+    protected void doHealthCheck(Health.Builder builder) {
+        if (state.ready()) {
+            builder.up();
+        } else {
+            builder.down();
+        }
+        builder.withDetail("state", state.status().name())
+                .withDetail("plugin", identity.fullName());
+        state.runtime().ifPresent(runtime -> {
+            builder.withDetail("runtime", runtime.name() + " " + runtime.version());
+            builder.withDetail("runtimeNriVersion", runtime.nriVersion().map(Object::toString).orElse("unknown")
+                    + (runtime.nriVersionInferred() ? " (inferred)" : ""));
+            builder.withDetail("requestTimeout", runtime.requestTimeout().toString());
+        });
+        builder.withDetail("pluginNriVersion", io.nri4j.stub.NriVersion.API.toString());
+        builder.withDetail("subscribedEvents", state.subscribed().toString());
+        state.connectedSince().ifPresent(since -> builder.withDetail("connectedSince", since.toString()));
+        state.lastRequest().ifPresent(last -> builder.withDetail("lastRequest", last.toString()));
+        state.lastDisconnect().ifPresent(reason -> builder.withDetail("lastDisconnect", reason));
+        builder.withDetail("reconnects", state.reconnects());
+        if (!state.ready()) {
+            builder.withDetail("unavailableFor", state.unavailableFor().toString());
+        }
+    }
+}

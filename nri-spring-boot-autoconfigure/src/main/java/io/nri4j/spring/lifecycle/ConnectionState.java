@@ -1,0 +1,136 @@
+package io.nri4j.spring.lifecycle;
+
+import io.nri4j.stub.EventMask;
+import io.nri4j.stub.NriStub;
+import io.nri4j.stub.RequestObserver;
+import io.nri4j.stub.RequestOutcome;
+import io.nri4j.stub.RuntimeInfo;
+import io.nri4j.stub.StubEvent;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the application knows about its connection to the runtime, for health, metrics and
+ * unsolicited updates. Updated from stub events; safe to read from any thread.
+ */
+public final class ConnectionState implements RequestObserver {
+
+    /** Where the plugin is. */
+    public enum Status {
+        /** Not started, or stopped. */
+        STOPPED,
+        /** Opening the socket or registering. */
+        CONNECTING,
+        REGISTERED,
+        /** Configured and synchronized: events arrive. */
+        READY,
+        /** Lost the runtime; waiting to try again. */
+        RECONNECTING
+    }
+
+    private final Clock clock;
+    private final AtomicLong reconnects = new AtomicLong();
+    private volatile Status status = Status.STOPPED;
+    private volatile NriStub stub;
+    private volatile RuntimeInfo runtime;
+    private volatile EventMask subscribed = EventMask.NONE;
+    private volatile Instant connectedSince;
+    private volatile Instant lastRequest;
+    private volatile Instant unavailableSince;
+    private volatile String lastDisconnect;
+
+    public ConnectionState(Clock clock) {
+        this.clock = clock;
+        this.unavailableSince = clock.instant();
+    }
+
+    void connecting(NriStub stub) {
+        this.stub = stub;
+        this.status = Status.CONNECTING;
+    }
+
+    void on(StubEvent event) {
+        if (event instanceof StubEvent.Connected) {
+            connectedSince = clock.instant();
+        } else if (event instanceof StubEvent.Registered) {
+            status = Status.REGISTERED;
+        } else if (event instanceof StubEvent.Configured c) {
+            runtime = c.runtime();
+            subscribed = c.subscribed();
+        } else if (event instanceof StubEvent.Synchronized) {
+            status = Status.READY;
+            unavailableSince = null;
+        }
+    }
+
+    void disconnected(String reason, boolean reconnecting) {
+        lastDisconnect = reason;
+        connectedSince = null;
+        if (unavailableSince == null) {
+            unavailableSince = clock.instant();
+        }
+        if (reconnecting) {
+            reconnects.incrementAndGet();
+            status = Status.RECONNECTING;
+        } else {
+            status = Status.STOPPED;
+        }
+    }
+
+    void stopped() {
+        status = Status.STOPPED;
+    }
+
+    /** Notes when the runtime last got an answer. */
+    @Override
+    public void completed(RequestOutcome outcome) {
+        lastRequest = clock.instant();
+    }
+
+    public Status status() {
+        return status;
+    }
+
+    /** Registered, configured, synchronized and connected. */
+    public boolean ready() {
+        return status == Status.READY;
+    }
+
+    public Optional<NriStub> stub() {
+        return Optional.ofNullable(stub);
+    }
+
+    public Optional<RuntimeInfo> runtime() {
+        return Optional.ofNullable(runtime);
+    }
+
+    public EventMask subscribed() {
+        return subscribed;
+    }
+
+    public Optional<Instant> connectedSince() {
+        return Optional.ofNullable(connectedSince);
+    }
+
+    public Optional<Instant> lastRequest() {
+        return Optional.ofNullable(lastRequest);
+    }
+
+    public Optional<String> lastDisconnect() {
+        return Optional.ofNullable(lastDisconnect);
+    }
+
+    /** How long the plugin has been without a usable connection; zero while ready. */
+    public Duration unavailableFor() {
+        Instant since = unavailableSince;
+        return since == null ? Duration.ZERO : Duration.between(since, clock.instant());
+    }
+
+    /** How often the connection was lost and tried again. */
+    public long reconnects() {
+        return reconnects.get();
+    }
+}

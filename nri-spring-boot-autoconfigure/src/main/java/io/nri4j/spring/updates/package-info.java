@@ -1,0 +1,2 @@
+/** Unsolicited container updates from anywhere in the application. */
+package io.nri4j.spring.updates;
