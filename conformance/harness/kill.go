@@ -4,9 +4,8 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"sync"
-
-	"github.com/stretchr/testify/require"
 )
 
 // The runtime library's Stop leaves external plugins connected; a runtime that dies does not.
@@ -19,9 +18,17 @@ type proxy struct {
 	closed   bool
 }
 
-func startProxy(t *T, front, back string) *proxy {
+// listenProxy forwards connections to front to back. Like the runtime library with its own
+// socket, it replaces a stale socket file and creates the directory.
+func listenProxy(front, back string) (*proxy, error) {
+	os.Remove(front)
+	if err := os.MkdirAll(filepath.Dir(front), 0o700); err != nil {
+		return nil, err
+	}
 	l, err := net.Listen("unix", front)
-	require.NoError(t, err)
+	if err != nil {
+		return nil, err
+	}
 	p := &proxy{listener: l}
 	go func() {
 		for {
@@ -41,7 +48,7 @@ func startProxy(t *T, front, back string) *proxy {
 			go pipe(out, in)
 		}
 	}()
-	return p
+	return p, nil
 }
 
 func (p *proxy) track(conns ...net.Conn) bool {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/containerd/nri/pkg/api"
 	"github.com/containerd/ttrpc"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/protobuf/proto"
 )
 
 // RuntimeOptions shape the runtime a scenario plays.
@@ -28,6 +26,8 @@ type RuntimeOptions struct {
 	BeforeStart func(rt *Runtime)
 	// Killable puts the socket behind a proxy so that Kill can drop the connections.
 	Killable bool
+	// Socket is where plugins connect; by default a socket in the runtime's directory.
+	Socket string
 }
 
 // Runtime is the upstream runtime library (pkg/adaptation), as containerd and CRI-O embed it,
@@ -48,6 +48,23 @@ type Runtime struct {
 
 // NewRuntime creates and starts a runtime; it stops when t ends.
 func NewRuntime(t *T, opts RuntimeOptions) *Runtime {
+	dir := t.TempDir()
+	t.Cleanup(func() {
+		adaptation.SetPluginRequestTimeout(adaptation.DefaultPluginRequestTimeout)
+		adaptation.SetPluginRegistrationTimeout(adaptation.DefaultPluginRegistrationTimeout)
+	})
+	rt, err := StartRuntime(dir, opts)
+	require.NoError(t, err)
+	t.Cleanup(rt.R.Stop)
+	if rt.proxy != nil {
+		t.Cleanup(rt.proxy.kill)
+	}
+	return rt
+}
+
+// StartRuntime creates and starts a runtime that keeps its files in dir, for callers without a
+// T; Kill stops it. The library's timeouts are process-wide: they stay set when it stops.
+func StartRuntime(dir string, opts RuntimeOptions) (*Runtime, error) {
 	if opts.Name == "" {
 		opts.Name, opts.Version = "containerd", DefaultRuntimeVersion
 	}
@@ -57,9 +74,8 @@ func NewRuntime(t *T, opts RuntimeOptions) *Runtime {
 	if opts.RegistrationTimeout == 0 {
 		opts.RegistrationTimeout = adaptation.DefaultPluginRegistrationTimeout
 	}
-	dir := t.TempDir()
 	rt := &Runtime{
-		Socket:      filepath.Join(dir, "nri.sock"),
+		Socket:      opts.Socket,
 		PluginDir:   filepath.Join(dir, "plugins"),
 		ConfigDir:   filepath.Join(dir, "conf.d"),
 		opts:        opts,
@@ -67,15 +83,17 @@ func NewRuntime(t *T, opts RuntimeOptions) *Runtime {
 		Unsolicited: make(chan []*api.ContainerUpdate, 16),
 		Calls:       &CallLog{},
 	}
-	require.NoError(t, os.MkdirAll(rt.PluginDir, 0o755))
-	require.NoError(t, os.MkdirAll(rt.ConfigDir, 0o755))
+	if rt.Socket == "" {
+		rt.Socket = filepath.Join(dir, "nri.sock")
+	}
+	for _, d := range []string{rt.PluginDir, rt.ConfigDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
 
 	adaptation.SetPluginRequestTimeout(opts.RequestTimeout)
 	adaptation.SetPluginRegistrationTimeout(opts.RegistrationTimeout)
-	t.Cleanup(func() {
-		adaptation.SetPluginRequestTimeout(adaptation.DefaultPluginRequestTimeout)
-		adaptation.SetPluginRegistrationTimeout(adaptation.DefaultPluginRegistrationTimeout)
-	})
 
 	var err error
 	listen := rt.Socket
@@ -91,18 +109,23 @@ func NewRuntime(t *T, opts RuntimeOptions) *Runtime {
 			[]ttrpc.ServerOpt{ttrpc.WithUnaryServerInterceptor(rt.Calls.serverInterceptor)}),
 	}, versionOptions(rt)...)
 	rt.R, err = adaptation.New(opts.Name, opts.Version, rt.syncFn, rt.updateFn, options...)
-	require.NoError(t, err)
+	if err != nil {
+		return nil, err
+	}
 	if opts.BeforeStart != nil {
 		opts.BeforeStart(rt)
 	}
-	require.NoError(t, rt.R.Start())
-	rt.started = true
-	t.Cleanup(rt.R.Stop)
-	if opts.Killable {
-		rt.proxy = startProxy(t, rt.Socket, listen)
-		t.Cleanup(rt.proxy.kill)
+	if err := rt.R.Start(); err != nil {
+		return nil, err
 	}
-	return rt
+	rt.started = true
+	if opts.Killable {
+		if rt.proxy, err = listenProxy(rt.Socket, listen); err != nil {
+			rt.R.Stop()
+			return nil, err
+		}
+	}
+	return rt, nil
 }
 
 // syncFn hands the runtime's pods and containers to a connecting plugin.
@@ -127,19 +150,36 @@ func (rt *Runtime) updateFn(_ context.Context, updates []*api.ContainerUpdate) (
 	return nil, nil
 }
 
-// AwaitSynced waits until a connecting external plugin is synchronized and receives events,
-// and returns the updates it sent in its Synchronize reply.
-func (rt *Runtime) AwaitSynced(t *T, timeout time.Duration) []*api.ContainerUpdate {
+// SetState changes the pods and containers that plugins synchronizing from now on are told of.
+func (rt *Runtime) SetState(pods []*api.PodSandbox, containers []*api.Container) {
+	rt.lock.Lock()
+	defer rt.lock.Unlock()
+	rt.opts.Pods, rt.opts.Containers = pods, containers
+}
+
+// NextSync waits until a connecting external plugin is synchronized and receives events, and
+// returns the updates it sent in its Synchronize reply.
+func (rt *Runtime) NextSync(ctx context.Context) ([]*api.ContainerUpdate, error) {
 	select {
 	case updates := <-rt.synced:
 		// The library adds the plugin to its list after syncFn returns; BlockPluginSync
 		// waits for that.
 		rt.R.BlockPluginSync().Unblock()
-		return updates
-	case <-time.After(timeout):
-		t.Fatalf("no plugin synchronized within %s", timeout)
-		return nil
+		return updates, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
+}
+
+// AwaitSynced is NextSync for a case: it fails t after timeout.
+func (rt *Runtime) AwaitSynced(t *T, timeout time.Duration) []*api.ContainerUpdate {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	updates, err := rt.NextSync(ctx)
+	if err != nil {
+		t.Fatalf("no plugin synchronized within %s", timeout)
+	}
+	return updates
 }
 
 // AwaitUnsolicited waits for updates a plugin sent on its own.
@@ -152,79 +192,3 @@ func (rt *Runtime) AwaitUnsolicited(t *T, timeout time.Duration) []*api.Containe
 		return nil
 	}
 }
-
-// Locked runs f the way containerd runs a CRI operation that calls plugins: under its lock.
-func (rt *Runtime) Locked(f func()) {
-	rt.lock.Lock()
-	defer rt.lock.Unlock()
-	f()
-}
-
-// CreateContainer calls the plugins for a new container.
-func (rt *Runtime) CreateContainer(pod *api.PodSandbox, ctr *api.Container) (rsp *api.CreateContainerResponse, err error) {
-	rt.Locked(func() {
-		rsp, err = rt.R.CreateContainer(context.Background(), &api.CreateContainerRequest{
-			Pod: pod, Container: proto.Clone(ctr).(*api.Container)})
-	})
-	return rsp, err
-}
-
-// UpdateContainer calls the plugins for a resource update.
-func (rt *Runtime) UpdateContainer(pod *api.PodSandbox, ctr *api.Container, res *api.LinuxResources) (rsp *api.UpdateContainerResponse, err error) {
-	rt.Locked(func() {
-		rsp, err = rt.R.UpdateContainer(context.Background(), &api.UpdateContainerRequest{
-			Pod: pod, Container: ctr, LinuxResources: res})
-	})
-	return rsp, err
-}
-
-// StopContainer calls the plugins for a stopping container.
-func (rt *Runtime) StopContainer(pod *api.PodSandbox, ctr *api.Container) (rsp *api.StopContainerResponse, err error) {
-	rt.Locked(func() {
-		rsp, err = rt.R.StopContainer(context.Background(), &api.StopContainerRequest{Pod: pod, Container: ctr})
-	})
-	return rsp, err
-}
-
-// UpdatePodSandbox calls the plugins for a pod resource update.
-func (rt *Runtime) UpdatePodSandbox(pod *api.PodSandbox) (err error) {
-	rt.Locked(func() {
-		_, err = rt.R.UpdatePodSandbox(context.Background(), &api.UpdatePodSandboxRequest{Pod: pod,
-			LinuxResources: &api.LinuxResources{Cpu: &api.LinuxCPU{Shares: api.UInt64(uint64(512))}}})
-	})
-	return err
-}
-
-// Event delivers one of the 13 lifecycle events by its upstream name, e.g. "StartContainer".
-func (rt *Runtime) Event(name string, pod *api.PodSandbox, ctr *api.Container) error {
-	var err error
-	rt.Locked(func() {
-		switch name {
-		case "CreateContainer":
-			_, err = rt.R.CreateContainer(context.Background(), &api.CreateContainerRequest{
-				Pod: pod, Container: proto.Clone(ctr).(*api.Container)})
-		case "UpdateContainer":
-			_, err = rt.R.UpdateContainer(context.Background(), &api.UpdateContainerRequest{
-				Pod: pod, Container: ctr, LinuxResources: &api.LinuxResources{}})
-		case "StopContainer":
-			_, err = rt.R.StopContainer(context.Background(), &api.StopContainerRequest{Pod: pod, Container: ctr})
-		case "UpdatePodSandbox":
-			_, err = rt.R.UpdatePodSandbox(context.Background(), &api.UpdatePodSandboxRequest{Pod: pod,
-				LinuxResources: &api.LinuxResources{}})
-		default:
-			err = notify(rt.R, name, pod, ctr)
-		}
-	})
-	return err
-}
-
-// LifecycleEvents are the 13 events, in the order a pod and its container live through them.
-var LifecycleEvents = []string{
-	"RunPodSandbox", "UpdatePodSandbox", "PostUpdatePodSandbox",
-	"CreateContainer", "PostCreateContainer", "StartContainer", "PostStartContainer",
-	"UpdateContainer", "PostUpdateContainer", "StopContainer", "RemoveContainer",
-	"StopPodSandbox", "RemovePodSandbox",
-}
-
-// IsPodEvent tells pod events from container events.
-func IsPodEvent(name string) bool { return strings.Contains(name, "PodSandbox") }

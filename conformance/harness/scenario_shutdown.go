@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/containerd/nri/pkg/api"
-	"github.com/containerd/nri/pkg/net/multiplex"
-	"github.com/containerd/ttrpc"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -31,7 +29,7 @@ func (h *Harness) shutdown(t *T) {
 		require.NoError(t, mr.shutdown("other plugin instance registered"))
 		require.Equal(t, "other plugin instance registered", p.AwaitHandler(t, "Shutdown").Str("reason"))
 		require.Equal(t, "other plugin instance registered", p.AwaitStub(t, "ShutdownRequested").Str("reason"))
-		mr.conn.Close()
+		mr.Conn.Close()
 		gone := p.AwaitStub(t, "Disconnected")
 		require.Equal(t, "other plugin instance registered", gone.Str("shutdownReason"))
 		require.Equal(t, "the runtime shut the plugin down: other plugin instance registered", gone.Str("reason"))
@@ -49,7 +47,7 @@ func (h *Harness) shutdown(t *T) {
 		// for the reply before serving would deadlock here.
 		configured := make(chan error, 1)
 		_, p := h.miniRuntime(t, func(m *mini, ctx context.Context) {
-			_, err := m.plugin.Configure(ctx, &api.ConfigureRequest{RuntimeName: "mini", RuntimeVersion: "v1.0.0",
+			_, err := m.Plugin.Configure(ctx, &api.ConfigureRequest{RuntimeName: "mini", RuntimeVersion: "v1.0.0",
 				RegistrationTimeout: 5000, RequestTimeout: 2000})
 			configured <- err
 		})
@@ -65,16 +63,16 @@ func (h *Harness) shutdown(t *T) {
 	t.Run("should answer Unimplemented for unknown methods only", func(t *T) {
 		mr, _ := h.miniRuntime(t, nil)
 		mr.handshake(t)
-		err := mr.client.Call(context.Background(), "nri.pkg.api.v1alpha1.Plugin", "NoSuchMethod", &api.Empty{}, &api.Empty{})
+		err := mr.Client.Call(context.Background(), "nri.pkg.api.v1alpha1.Plugin", "NoSuchMethod", &api.Empty{}, &api.Empty{})
 		require.Equal(t, codes.Unimplemented, status.Code(err))
 		require.Contains(t, err.Error(), "method NoSuchMethod")
-		err = mr.client.Call(context.Background(), "nri.pkg.api.v1alpha1.NoSuchService", "Configure", &api.Empty{}, &api.Empty{})
+		err = mr.Client.Call(context.Background(), "nri.pkg.api.v1alpha1.NoSuchService", "Configure", &api.Empty{}, &api.Empty{})
 		require.Equal(t, codes.Unimplemented, status.Code(err))
 		require.Contains(t, err.Error(), "service nri.pkg.api.v1alpha1.NoSuchService")
 		for _, method := range []string{"RunPodSandbox", "UpdatePodSandbox", "PostUpdatePodSandbox", "StopPodSandbox",
 			"RemovePodSandbox", "PostCreateContainer", "StartContainer", "PostStartContainer", "UpdateContainer",
 			"PostUpdateContainer", "StopContainer", "RemoveContainer", "StateChange", "ValidateContainerAdjustment"} {
-			err := mr.client.Call(context.Background(), "nri.pkg.api.v1alpha1.Plugin", method, &api.Empty{}, &api.Empty{})
+			err := mr.Client.Call(context.Background(), "nri.pkg.api.v1alpha1.Plugin", method, &api.Empty{}, &api.Empty{})
 			require.NoError(t, err, "%s, handled or not, is served", method)
 		}
 	})
@@ -83,9 +81,7 @@ func (h *Harness) shutdown(t *T) {
 // mini is a runtime made of upstream's mux and ttrpc packages only, for what the runtime
 // library never does: send Shutdown, or configure before answering RegisterPlugin.
 type mini struct {
-	conn       net.Conn
-	client     *ttrpc.Client
-	plugin     api.PluginService
+	*PluginConn
 	registered chan struct{}
 	onRegister func(m *mini, ctx context.Context)
 }
@@ -110,19 +106,11 @@ func (h *Harness) miniRuntime(t *T, onRegister func(m *mini, ctx context.Context
 	p := h.StartPlugin(t, nil, PluginOptions{Name: "mini", Idx: "10", Events: "createcontainer", Socket: socket})
 	conn, err := l.Accept()
 	require.NoError(t, err)
-	m := &mini{conn: conn, registered: make(chan struct{}), onRegister: onRegister}
-	mux := multiplex.Multiplex(conn)
-	pconn, err := mux.Open(multiplex.PluginServiceConn)
+	pc, err := OpenPluginConn(conn)
 	require.NoError(t, err)
-	m.client = ttrpc.NewClient(pconn)
-	m.plugin = api.NewPluginClient(m.client)
-	rl, err := mux.Listen(multiplex.RuntimeServiceConn)
-	require.NoError(t, err)
-	srv, err := ttrpc.NewServer()
-	require.NoError(t, err)
-	api.RegisterRuntimeService(srv, m)
-	go srv.Serve(context.Background(), rl)
-	t.Cleanup(func() { srv.Close(); m.client.Close(); mux.Close() })
+	m := &mini{PluginConn: pc, registered: make(chan struct{}), onRegister: onRegister}
+	pc.Serve(m)
+	t.Cleanup(pc.Close)
 	select {
 	case <-m.registered:
 	case <-time.After(timeoutConnect):
@@ -134,18 +122,17 @@ func (h *Harness) miniRuntime(t *T, onRegister func(m *mini, ctx context.Context
 func (m *mini) handshake(t *T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	rsp, err := m.plugin.Configure(ctx, &api.ConfigureRequest{RuntimeName: "mini", RuntimeVersion: "v1.0.0",
+	rsp, err := m.Plugin.Configure(ctx, &api.ConfigureRequest{RuntimeName: "mini", RuntimeVersion: "v1.0.0",
 		RegistrationTimeout: 5000, RequestTimeout: 2000})
 	require.NoError(t, err)
 	require.NotZero(t, rsp.Events)
-	_, err = m.plugin.Synchronize(ctx, &api.SynchronizeRequest{})
+	_, err = m.Plugin.Synchronize(ctx, &api.SynchronizeRequest{})
 	require.NoError(t, err)
 }
 
-// shutdown sends Shutdown; a reason goes in field 1 as in the draft's ShutdownRequest, which
-// a KeyValue's key matches on the wire.
+// shutdown sends Shutdown with a reason.
 func (m *mini) shutdown(reason string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	return m.client.Call(ctx, "nri.pkg.api.v1alpha1.Plugin", "Shutdown", &api.KeyValue{Key: reason}, &api.Empty{})
+	return m.Shutdown(ctx, reason)
 }
