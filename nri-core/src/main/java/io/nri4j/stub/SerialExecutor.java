@@ -3,6 +3,8 @@ package io.nri4j.stub;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +30,12 @@ final class SerialExecutor implements Executor {
             }
             running = true;
         }
-        delegate.execute(this::drain);
+        try {
+            delegate.execute(this::drain);
+        } catch (RejectedExecutionException e) {
+            // The plugin's executor is already shut down: the end of a connection must still be told.
+            ForkJoinPool.commonPool().execute(this::drain);
+        }
     }
 
     private void drain() {
