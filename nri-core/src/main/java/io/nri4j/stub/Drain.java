@@ -19,12 +19,11 @@ import io.nri4j.api.v1alpha1.UpdatePodSandboxResponse;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentResponse;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Graceful stop: once draining, lifecycle requests get the answer an absent plugin gives (no
- * changes, validation passed) without running handlers, while those already running finish.
+ * changes, validation passed) without running handlers. The stub closes the connection once the
+ * requests already running have been answered.
  */
 final class Drain {
 
@@ -47,8 +46,6 @@ final class Drain {
         ABSENT.put(Event.VALIDATE_CONTAINER_ADJUSTMENT, ValidateContainerAdjustmentResponse.getDefaultInstance());
     }
 
-    private final AtomicInteger active = new AtomicInteger();
-    private final CompletableFuture<Void> drained = new CompletableFuture<>();
     private volatile boolean draining;
 
     /** Whether a request for this event is answered without its handler. */
@@ -61,22 +58,8 @@ final class Drain {
         return ABSENT.getOrDefault(event, Empty.getDefaultInstance());
     }
 
-    void enter() {
-        active.incrementAndGet();
-    }
-
-    void exit() {
-        if (active.decrementAndGet() == 0 && draining) {
-            drained.complete(null);
-        }
-    }
-
-    /** Starts draining; completes when no request is being handled any more. */
-    CompletableFuture<Void> start() {
+    /** From now on, lifecycle requests get the answer of an absent plugin. */
+    void start() {
         draining = true;
-        if (active.get() == 0) {
-            drained.complete(null);
-        }
-        return drained;
     }
 }

@@ -25,6 +25,8 @@ final class HandlerInvoker {
     /** Per call: whether the budget ran out. */
     static final class Call {
         final AtomicBoolean overrun = new AtomicBoolean();
+        /** Set by whichever comes first, the handler's result or the budget. */
+        final AtomicBoolean decided = new AtomicBoolean();
     }
 
     private final Executor executor;
@@ -66,7 +68,7 @@ final class HandlerInvoker {
         FutureTask<R> task = new FutureTask<>(() -> run(handler, request, ctx, subject)) {
             @Override
             protected void done() {
-                if (isCancelled()) {
+                if (isCancelled() || !call.decided.compareAndSet(false, true)) {
                     return;
                 }
                 try {
@@ -82,24 +84,25 @@ final class HandlerInvoker {
         CompletableFuture.delayedExecutor(budgetNanos, TimeUnit.NANOSECONDS, executor).execute(() -> {
             String what = what(ctx);
             long ms = TimeUnit.NANOSECONDS.toMillis(budgetNanos);
+            if (!call.decided.compareAndSet(false, true)) {
+                return;
+            }
+            // Flagged before the answer: its dependents (the observer) run inside complete().
+            call.overrun.set(true);
+            task.cancel(true);
             String outcome;
-            boolean answered;
             if (ctx.event() == Event.VALIDATE_CONTAINER_ADJUSTMENT) {
                 outcome = "rejecting";
-                answered = answer.complete(rejection);
+                answer.complete(rejection);
             } else if (budget.policy() == HandlerBudget.OverrunPolicy.EMPTY_RESULT) {
                 outcome = "answering with no changes";
-                answered = answer.complete(null);
+                answer.complete(null);
             } else {
                 outcome = "failing the request";
-                answered = answer.completeExceptionally(new TtrpcException(TtrpcStatus.of(
+                answer.completeExceptionally(new TtrpcException(TtrpcStatus.of(
                         StatusCode.DEADLINE_EXCEEDED, what + " handler did not finish within its budget of " + ms + " ms")));
             }
-            if (answered) {
-                call.overrun.set(true);
-                task.cancel(true);
-                log.warn("{} handler for {} still running after its {} ms budget; {}", what, subject, ms, outcome);
-            }
+            log.warn("{} handler for {} still running after its {} ms budget; {}", what, subject, ms, outcome);
         });
         return answer;
     }

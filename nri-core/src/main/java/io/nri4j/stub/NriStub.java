@@ -44,6 +44,9 @@ public final class NriStub implements AutoCloseable {
     private final CompletableFuture<Disconnect> closed = new CompletableFuture<>();
     private volatile Channel trunk;
     private volatile PluginService service;
+    private volatile TtrpcServerEndpoint server;
+    /** Event loop only: graceful stops waiting for every answer to be sent. */
+    private final List<Runnable> idleWaiters = new java.util.ArrayList<>();
     private volatile TtrpcClient client;
     private volatile UpdateOutbox outbox;
     private volatile RuntimeInfo runtime;
@@ -146,8 +149,18 @@ public final class NriStub implements AutoCloseable {
         }
         log.info("plugin {} stopping: finishing requests in progress (at most {} ms)", identity().fullName(),
                 grace.toMillis());
-        s.drain().start()
-                .completeOnTimeout(null, grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        s.drain().start();
+        Channel ch = trunk;
+        CompletableFuture<Void> answered = new CompletableFuture<>();
+        // On the event loop, the idle signal comes right after the last answer was written.
+        ch.eventLoop().execute(() -> {
+            if (server.activeCalls() == 0) {
+                answered.complete(null);
+            } else {
+                idleWaiters.add(() -> answered.complete(null));
+            }
+        });
+        answered.completeOnTimeout(null, grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
                 .whenComplete((ignored, error) -> close());
         return closeFuture();
     }
@@ -198,11 +211,17 @@ public final class NriStub implements AutoCloseable {
         trunk = channel;
         service = new PluginService(plugin.handlers(), this,
                 new HandlerInvoker(plugin.executor(), plugin.budget()), plugin.observer());
-        TtrpcServerEndpoint server = new TtrpcServerEndpoint(channel, ConnId.PLUGIN_SERVICE, plugin.executor(),
+        server = new TtrpcServerEndpoint(channel, ConnId.PLUGIN_SERVICE, plugin.executor(),
                 List.of(service.service()));
         TtrpcClientEndpoint clientEndpoint = new TtrpcClientEndpoint(channel, ConnId.RUNTIME_SERVICE);
         client = new TtrpcClient(clientEndpoint, plugin.executor());
         outbox = new UpdateOutbox(channel.eventLoop(), client, server);
+        server.setIdleListener(() -> {
+            outbox.flush();
+            List<Runnable> waiting = List.copyOf(idleWaiters);
+            idleWaiters.clear();
+            waiting.forEach(Runnable::run);
+        });
         Map<ConnId, MuxEndpoint> endpoints = Map.of(ConnId.PLUGIN_SERVICE, server,
                 ConnId.RUNTIME_SERVICE, clientEndpoint);
         channel.pipeline()

@@ -312,7 +312,6 @@ final class PluginService {
                 return CompletableFuture.completedFuture(Drain.absent(event).toByteString());
             }
             HandlerInvoker.Call call = new HandlerInvoker.Call();
-            drain.enter();
             CompletionStage<? extends MessageLite> answer;
             try {
                 answer = body.apply(request, context, call);
@@ -320,7 +319,6 @@ final class PluginService {
                 answer = CompletableFuture.failedFuture(e);
             }
             return answer.handle((response, error) -> {
-                drain.exit();
                 Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
                         ? error.getCause() : error;
                 observe(context, call, response, cause);

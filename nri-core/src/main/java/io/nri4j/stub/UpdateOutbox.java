@@ -35,7 +35,6 @@ final class UpdateOutbox {
         this.eventLoop = eventLoop;
         this.client = client;
         this.server = server;
-        server.setIdleListener(this::flush);
     }
 
     /** Any thread. */

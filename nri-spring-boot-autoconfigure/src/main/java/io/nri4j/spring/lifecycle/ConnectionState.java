@@ -73,7 +73,10 @@ public final class ConnectionState implements RequestObserver {
             unavailableSince = clock.instant();
         }
         if (reconnecting) {
-            reconnects.incrementAndGet();
+            // Count lost connections, not the attempts it takes to get one back.
+            if (status == Status.READY || status == Status.REGISTERED) {
+                reconnects.incrementAndGet();
+            }
             status = Status.RECONNECTING;
         } else {
             status = Status.STOPPED;
@@ -129,7 +132,7 @@ public final class ConnectionState implements RequestObserver {
         return since == null ? Duration.ZERO : Duration.between(since, clock.instant());
     }
 
-    /** How often the connection was lost and tried again. */
+    /** How often an established connection was lost (and the plugin connected again). */
     public long reconnects() {
         return reconnects.get();
     }

@@ -36,7 +36,7 @@ public final class NriMetrics implements MeterBinder, RequestObserver, io.nri4j.
                 .description("Where the plugin is: 0 stopped, 1 connecting, 2 registered, 3 ready, 4 reconnecting")
                 .register(registry);
         io.micrometer.core.instrument.FunctionCounter.builder("nri.plugin.reconnects", state, ConnectionState::reconnects)
-                .description("Connections to the runtime lost and tried again")
+                .description("Established connections to the runtime that were lost")
                 .register(registry);
     }
 

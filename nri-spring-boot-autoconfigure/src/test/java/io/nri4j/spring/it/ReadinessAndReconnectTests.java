@@ -1,0 +1,110 @@
+package io.nri4j.spring.it;
+
+import static io.nri4j.spring.it.PluginApps.container;
+import static io.nri4j.spring.it.PluginApps.pod;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.nri4j.api.v1alpha1.CreateContainerResponse;
+import io.nri4j.api.v1alpha1.PodSandbox;
+import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.spring.lifecycle.NriEvent;
+import io.nri4j.test.runtime.UpstreamRuntime;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.LivenessState;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.PayloadApplicationEvent;
+
+/** A real application against the upstream runtime library: readiness, reconnects, events. */
+class ReadinessAndReconnectTests {
+
+    private final PluginApps apps = new PluginApps();
+
+    @AfterEach
+    void close() throws Exception {
+        apps.close();
+    }
+
+    @Test
+    void readinessGoesFromDownToUpAcrossRegistration() {
+        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class));
+        HealthEndpoint health = app.getBean(HealthEndpoint.class);
+        assertThat(health.healthForPath("readiness").getStatus()).isEqualTo(Status.DOWN);
+
+        UpstreamRuntime runtime = apps.runtime();
+        runtime.start();
+        runtime.awaitSynchronized(Duration.ofSeconds(20));
+
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(health.healthForPath("readiness").getStatus()).isEqualTo(Status.UP));
+        var nri = health.healthForPath("readiness", "nri");
+        assertThat(nri.getStatus()).isEqualTo(Status.UP);
+        assertThat(((org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor) nri).getDetails())
+                .containsEntry("state", "READY")
+                .containsEntry("runtime", "containerd v2.4.0")
+                .containsEntry("subscribedEvents", "CreateContainer")
+                .containsKey("connectedSince");
+    }
+
+    @Test
+    void reconnectsAfterTheRuntimeIsStoppedAndStartedAgain() {
+        UpstreamRuntime runtime = apps.runtime();
+        runtime.start();
+        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class));
+        List<NriEvent> events = record(app);
+        runtime.awaitSynchronized(Duration.ofSeconds(20));
+        PodSandbox pod = pod("pod-1");
+        assertThat(runtime.createContainer(pod, container(pod, "first")).getAdjust().getAnnotationsMap())
+                .containsEntry("greeting", "hello first");
+        ConnectionState state = app.getBean(ConnectionState.class);
+
+        runtime.kill();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !state.ready());
+        await().atMost(Duration.ofSeconds(10)).until(() -> events.stream().anyMatch(NriEvent.Disconnected.class::isInstance));
+
+        runtime.start();
+        runtime.awaitSynchronized(Duration.ofSeconds(20));
+        await().atMost(Duration.ofSeconds(10)).until(state::ready);
+        CreateContainerResponse again = runtime.createContainer(pod, container(pod, "second"));
+        assertThat(again.getAdjust().getAnnotationsMap()).containsEntry("greeting", "hello second");
+        assertThat(state.reconnects()).isEqualTo(1);
+        assertThat(events).extracting(e -> e.getClass().getSimpleName()).containsSubsequence(
+                "Connected", "Registered", "Synchronized", "Disconnected", "Connected", "Registered", "Synchronized");
+    }
+
+    @Test
+    void livenessTurnsDownOnlyAfterTheWindowWithoutARuntime() {
+        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), "nri.health.liveness-window=300ms");
+        ApplicationAvailability availability = app.getBean(ApplicationAvailability.class);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> availability.getLivenessState() == LivenessState.BROKEN);
+
+        UpstreamRuntime runtime = apps.runtime();
+        runtime.start();
+        runtime.awaitSynchronized(Duration.ofSeconds(20));
+        await().atMost(Duration.ofSeconds(10)).until(() -> availability.getLivenessState() == LivenessState.CORRECT);
+    }
+
+    static List<NriEvent> record(ConfigurableApplicationContext app) {
+        List<NriEvent> events = new CopyOnWriteArrayList<>();
+        app.addApplicationListener((ApplicationListener<PayloadApplicationEvent<?>>) e -> {
+            if (e.getPayload() instanceof NriEvent nri) {
+                events.add(nri);
+            }
+        });
+        return events;
+    }
+
+    static Map<String, Object> details(Object descriptor) {
+        return ((org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor) descriptor).getDetails();
+    }
+}
