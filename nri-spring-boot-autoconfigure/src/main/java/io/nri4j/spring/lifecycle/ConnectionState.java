@@ -47,9 +47,13 @@ public final class ConnectionState implements RequestObserver {
         this.unavailableSince = clock.instant();
     }
 
-    void connecting(NriStub stub) {
-        this.stub = stub;
+    /** Before a connection attempt: its milestones may arrive as soon as it starts. */
+    void connecting() {
         this.status = Status.CONNECTING;
+    }
+
+    void attach(NriStub stub) {
+        this.stub = stub;
     }
 
     void on(StubEvent event) {

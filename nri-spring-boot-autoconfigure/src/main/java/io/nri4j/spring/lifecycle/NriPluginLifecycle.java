@@ -105,8 +105,9 @@ public final class NriPluginLifecycle implements SmartLifecycle {
     private void connectLoop(NriPlugin plugin) {
         Backoff backoff = new Backoff(settings.initialBackoff(), settings.maxBackoff(), settings.multiplier());
         while (running) {
+            state.connecting();
             NriStub stub = plugin.connect();
-            state.connecting(stub);
+            state.attach(stub);
             Disconnect disconnect;
             try {
                 stub.awaitRegistration();

@@ -13,16 +13,13 @@ import io.nri4j.test.runtime.UpstreamRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.availability.LivenessState;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.health.contributor.Status;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.PayloadApplicationEvent;
 
 /** A real application against the upstream runtime library: readiness, reconnects, events. */
 class ReadinessAndReconnectTests {
@@ -59,8 +56,8 @@ class ReadinessAndReconnectTests {
     void reconnectsAfterTheRuntimeIsStoppedAndStartedAgain() {
         UpstreamRuntime runtime = apps.runtime();
         runtime.start();
-        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class));
-        List<NriEvent> events = record(app);
+        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class, EventLog.class));
+        List<NriEvent> events = app.getBean(EventLog.class).events;
         runtime.awaitSynchronized(Duration.ofSeconds(20));
         PodSandbox pod = pod("pod-1");
         assertThat(runtime.createContainer(pod, container(pod, "first")).getAdjust().getAnnotationsMap())
@@ -92,16 +89,6 @@ class ReadinessAndReconnectTests {
         runtime.start();
         runtime.awaitSynchronized(Duration.ofSeconds(20));
         await().atMost(Duration.ofSeconds(10)).until(() -> availability.getLivenessState() == LivenessState.CORRECT);
-    }
-
-    static List<NriEvent> record(ConfigurableApplicationContext app) {
-        List<NriEvent> events = new CopyOnWriteArrayList<>();
-        app.addApplicationListener((ApplicationListener<PayloadApplicationEvent<?>>) e -> {
-            if (e.getPayload() instanceof NriEvent nri) {
-                events.add(nri);
-            }
-        });
-        return events;
     }
 
     static Map<String, Object> details(Object descriptor) {

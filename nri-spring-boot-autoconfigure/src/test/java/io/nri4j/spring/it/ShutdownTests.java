@@ -71,8 +71,8 @@ class ShutdownTests {
     void reconnectsAfterAShutdownForAnyOtherReason() {
         UpstreamRuntime runtime = apps.runtime(UpstreamRuntime.Mode.DRAFT, UpstreamRuntime.Options.defaults());
         runtime.start();
-        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class, RecordingExit.class));
-        List<NriEvent> events = ReadinessAndReconnectTests.record(app);
+        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class, RecordingExit.class, EventLog.class));
+        List<NriEvent> events = app.getBean(EventLog.class).events;
         int first = runtime.awaitSynchronized(Duration.ofSeconds(20));
 
         runtime.shutdown("request handling timeout");
