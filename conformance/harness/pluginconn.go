@@ -24,7 +24,9 @@ type PluginConn struct {
 // OpenPluginConn sets up the mux on an accepted plugin connection. Serve starts answering
 // the plugin, so that everything the runtime service needs is in place first.
 func OpenPluginConn(conn net.Conn, opts ...ttrpc.ClientOpts) (*PluginConn, error) {
-	mux := multiplex.Multiplex(conn)
+	// Reads wait until Serve: the mux drops frames for conns not yet open, and a plugin sends
+	// RegisterPlugin on conn 2 as soon as it has connected. The runtime library does the same.
+	mux := multiplex.Multiplex(conn, multiplex.WithBlockedRead())
 	pconn, err := mux.Open(multiplex.PluginServiceConn)
 	if err != nil {
 		mux.Close()
@@ -47,6 +49,7 @@ func OpenPluginConn(conn net.Conn, opts ...ttrpc.ClientOpts) (*PluginConn, error
 func (c *PluginConn) Serve(runtime api.RuntimeService) {
 	api.RegisterRuntimeService(c.srv, runtime)
 	go c.srv.Serve(context.Background(), c.rl)
+	c.mux.Unblock()
 }
 
 // Close ends the connection.
@@ -54,6 +57,7 @@ func (c *PluginConn) Close() {
 	c.srv.Close()
 	c.Client.Close()
 	c.mux.Close()
+	c.mux.Unblock() // lets a reader that never started see the close
 }
 
 // Shutdown sends Shutdown; a reason goes in field 1 as in the draft's ShutdownRequest, which
