@@ -55,6 +55,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -246,7 +247,7 @@ final class PluginService {
                 .handle((result, error) -> {
                     if (error != null) {
                         // As upstream: a failing validator rejects, it does not error.
-                        Throwable cause = error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
+                        Throwable cause = unwrap(error);
                         result = ValidationResult.reject(cause instanceof TtrpcException t
                                 ? t.status().message() : String.valueOf(cause.getMessage()));
                     }
@@ -309,7 +310,7 @@ final class PluginService {
             RequestContext context = new RequestContext(serverCall.method(), event, stub.runtimeOrNull(), stub,
                     serverCall.timeoutNanos(), serverCall.startNanos());
             if (drain.refuses(event)) {
-                return CompletableFuture.completedFuture(Drain.absent(event).toByteString());
+                return CompletableFuture.completedFuture(Drain.ABSENT);
             }
             HandlerInvoker.Call call = new HandlerInvoker.Call();
             CompletionStage<? extends MessageLite> answer;
@@ -319,8 +320,7 @@ final class PluginService {
                 answer = CompletableFuture.failedFuture(e);
             }
             return answer.handle((response, error) -> {
-                Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
-                        ? error.getCause() : error;
+                Throwable cause = unwrap(error);
                 observe(context, call, response, cause);
                 if (cause != null) {
                     throw cause instanceof RuntimeException r ? r : new TtrpcException(
@@ -342,6 +342,11 @@ final class PluginService {
         } catch (RuntimeException e) {
             log.warn("request observer failed", e);
         }
+    }
+
+    /** The failure itself, not the wrapper a dependent stage sees it in. */
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 
     private static <T> CompletionStage<T> done(T value) {
