@@ -44,7 +44,8 @@ public final class NriPluginLifecycle implements SmartLifecycle {
     private Thread connector;
 
     /**
-     * @param plugins builds the plugin, given the listener it must report its milestones to
+     * @param plugins builds the plugin, given the listener it must report its milestones to;
+     *     null when there is nothing to connect
      */
     public NriPluginLifecycle(Function<java.util.function.Consumer<StubEvent>, NriPlugin> plugins,
             LifecycleSettings settings, ConnectionState state, ApplicationEventPublisher events, NriExit exit) {
@@ -61,6 +62,10 @@ public final class NriPluginLifecycle implements SmartLifecycle {
             return;
         }
         NriPlugin plugin = plugins.apply(this::onStubEvent);
+        if (plugin == null) {
+            // Nothing to connect (no handler methods): the factory said why; stay stopped.
+            return;
+        }
         running = true;
         stopping = new CountDownLatch(1);
         connector = new Thread(() -> connectLoop(plugin), "nri-connector");

@@ -123,10 +123,8 @@ public final class NriAutoConfiguration {
                     .registrationTimeout(properties.getRegistrationTimeout())
                     .executor(nriHandlerExecutor)
                     .listener(listener)
-                    .observer(outcome -> {
-                        state.completed(outcome);
-                        all.forEach(o -> o.completed(outcome));
-                    });
+                    // The connection state is one of the observer beans.
+                    .observer(outcome -> all.forEach(o -> o.completed(outcome)));
             if (!properties.getEvents().isBlank()) {
                 b.subscription(EventMask.parse(properties.getEvents()));
             }

@@ -1,0 +1,33 @@
+package io.nri4j.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.spring.lifecycle.NriPluginLifecycle;
+import io.nri4j.stub.RequestObserver;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+class NriAutoConfigurationTests {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(NriAutoConfiguration.class))
+            .withPropertyValues("nri.plugin.name=idle", "nri.plugin.index=10",
+                    "nri.socket-path=/nonexistent/nri.sock");
+
+    @Test
+    void anApplicationWithoutHandlerMethodsStaysStoppedInsteadOfConnecting() {
+        runner.run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context.getBean(NriPluginLifecycle.class).isRunning()).isFalse();
+            assertThat(context.getBean(ConnectionState.class).status()).isEqualTo(ConnectionState.Status.STOPPED);
+        });
+    }
+
+    @Test
+    void theConnectionStateIsToldOfRequestsAsOneOfTheObserverBeans() {
+        runner.run(context -> assertThat(context.getBeanProvider(RequestObserver.class).orderedStream())
+                .containsOnlyOnce(context.getBean(ConnectionState.class)));
+    }
+}
