@@ -9,6 +9,7 @@ import io.nri4j.mux.MuxDemultiplexer;
 import io.nri4j.mux.MuxEndpoint;
 import io.nri4j.mux.MuxFrameDecoder;
 import io.nri4j.transport.Trunks;
+import io.nri4j.ttrpc.OffLoopExecutor;
 import io.nri4j.ttrpc.TtrpcClient;
 import io.nri4j.ttrpc.TtrpcClientEndpoint;
 import io.nri4j.ttrpc.TtrpcException;
@@ -37,6 +38,8 @@ public final class NriStub implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(NriStub.class);
 
     private final NriPlugin plugin;
+    /** The plugin's executor, or the common pool once it is shut down: never the event loop. */
+    private final Executor offLoop;
     private final Executor events;
     private final AtomicReference<StubState> state = new AtomicReference<>(StubState.CONNECTING);
     private final CompletableFuture<Void> registration = new CompletableFuture<>();
@@ -56,7 +59,8 @@ public final class NriStub implements AutoCloseable {
 
     private NriStub(NriPlugin plugin) {
         this.plugin = plugin;
-        this.events = new SerialExecutor(plugin.executor());
+        this.offLoop = new OffLoopExecutor(plugin.executor());
+        this.events = new SerialExecutor(offLoop);
     }
 
     static NriStub open(NriPlugin plugin) {
@@ -215,7 +219,7 @@ public final class NriStub implements AutoCloseable {
                 List.of(service.service()));
         TtrpcClientEndpoint clientEndpoint = new TtrpcClientEndpoint(channel, ConnId.RUNTIME_SERVICE);
         client = new TtrpcClient(clientEndpoint, plugin.executor());
-        outbox = new UpdateOutbox(channel.eventLoop(), client, server);
+        outbox = new UpdateOutbox(channel.eventLoop(), offLoop, client, server);
         server.setIdleListener(() -> {
             outbox.flush();
             List<Runnable> waiting = List.copyOf(idleWaiters);

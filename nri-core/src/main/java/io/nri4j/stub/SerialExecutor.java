@@ -3,8 +3,6 @@ package io.nri4j.stub;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,12 +28,7 @@ final class SerialExecutor implements Executor {
             }
             running = true;
         }
-        try {
-            delegate.execute(this::drain);
-        } catch (RejectedExecutionException e) {
-            // The plugin's executor is already shut down: the end of a connection must still be told.
-            ForkJoinPool.commonPool().execute(this::drain);
-        }
+        delegate.execute(this::drain);
     }
 
     private void drain() {

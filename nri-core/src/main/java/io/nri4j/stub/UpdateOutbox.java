@@ -12,13 +12,15 @@ import io.nri4j.ttrpc.TtrpcStatus;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Holds unsolicited UpdateContainers calls while the runtime waits for an answer from this
  * plugin. containerd applies plugin updates under the lock it holds while it calls plugins, so
  * an update sent from inside a handler would wait for that handler; the outbox sends it right
- * after the answer instead. Its queue lives on the event loop.
+ * after the answer instead. Its queue lives on the event loop; its futures complete off it (the
+ * client's on the executor), so their callbacks never run there.
  */
 final class UpdateOutbox {
 
@@ -26,13 +28,16 @@ final class UpdateOutbox {
     }
 
     private final EventLoop eventLoop;
+    /** Where futures fail: their callbacks are application code. */
+    private final Executor completions;
     private final TtrpcClient client;
     private final TtrpcServerEndpoint server;
     private final Queue<Queued> queue = new ArrayDeque<>();
     private boolean closed;
 
-    UpdateOutbox(EventLoop eventLoop, TtrpcClient client, TtrpcServerEndpoint server) {
+    UpdateOutbox(EventLoop eventLoop, Executor completions, TtrpcClient client, TtrpcServerEndpoint server) {
         this.eventLoop = eventLoop;
+        this.completions = completions;
         this.client = client;
         this.server = server;
     }
@@ -87,8 +92,8 @@ final class UpdateOutbox {
                 });
     }
 
-    private static void fail(Queued queued) {
-        queued.result().completeExceptionally(new TtrpcException(
-                TtrpcStatus.of(StatusCode.UNAVAILABLE, "connection to the runtime closed")));
+    private void fail(Queued queued) {
+        completions.execute(() -> queued.result().completeExceptionally(new TtrpcException(
+                TtrpcStatus.of(StatusCode.UNAVAILABLE, "connection to the runtime closed"))));
     }
 }

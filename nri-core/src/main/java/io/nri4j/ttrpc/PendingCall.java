@@ -4,8 +4,6 @@ import com.google.protobuf.ByteString;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * A client call from submission until its response, timeout or the connection's end. Created on
@@ -42,10 +40,6 @@ final class PendingCall {
         if (timer != null) {
             timer.cancel(false);
         }
-        try {
-            executor.execute(completion);
-        } catch (RejectedExecutionException e) {
-            ForkJoinPool.commonPool().execute(completion);
-        }
+        executor.execute(completion);
     }
 }

@@ -22,7 +22,7 @@ public final class TtrpcClient {
 
     public TtrpcClient(TtrpcClientEndpoint endpoint, Executor executor) {
         this.endpoint = endpoint;
-        this.executor = executor;
+        this.executor = new OffLoopExecutor(executor);
     }
 
     /**
