@@ -82,7 +82,7 @@ final class HandlerInvoker {
         };
         executor.execute(task);
         CompletableFuture.delayedExecutor(budgetNanos, TimeUnit.NANOSECONDS, executor).execute(() -> {
-            String what = what(ctx);
+            String what = ctx.request();
             long ms = TimeUnit.NANOSECONDS.toMillis(budgetNanos);
             if (!call.decided.compareAndSet(false, true)) {
                 return;
@@ -108,7 +108,7 @@ final class HandlerInvoker {
     }
 
     private <Q, R> R run(RequestHandler<Q, R> handler, Q request, RequestContext ctx, String subject) {
-        String what = what(ctx);
+        String what = ctx.request();
         HandlerThread.enter(what);
         try {
             return handler.handle(request, ctx);
@@ -128,9 +128,5 @@ final class HandlerInvoker {
         } finally {
             HandlerThread.exit();
         }
-    }
-
-    static String what(RequestContext ctx) {
-        return ctx.event() == Event.UNKNOWN ? ctx.method() : EventMask.prettyName(ctx.event());
     }
 }

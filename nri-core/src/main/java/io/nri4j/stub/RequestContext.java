@@ -15,6 +15,15 @@ import java.time.Duration;
 public record RequestContext(String method, Event event, RuntimeInfo runtime, NriStub stub,
         long timeoutNanos, long startNanos) {
 
+    /** The request's name: the event's for lifecycle events, the method's otherwise. */
+    public String request() {
+        return requestName(method, event);
+    }
+
+    static String requestName(String method, Event event) {
+        return event == Event.UNKNOWN ? method : EventMask.prettyName(event);
+    }
+
     /** Time left before the runtime gives up on this request; {@code null} without a deadline. */
     public Duration timeRemaining() {
         if (timeoutNanos <= 0) {

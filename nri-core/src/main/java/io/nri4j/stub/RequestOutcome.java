@@ -24,7 +24,7 @@ public record RequestOutcome(String method, Event event, Duration elapsed, boole
 
     /** The request name: the event's for lifecycle events, the method's otherwise. */
     public String request() {
-        return event == Event.UNKNOWN ? method : EventMask.prettyName(event);
+        return RequestContext.requestName(method, event);
     }
 
     public boolean failed() {
