@@ -42,16 +42,7 @@ final class Arguments {
                 continue;
             }
             ResolvableType type = ResolvableType.forMethodParameter(new MethodParameter(method, i));
-            Argument argument = null;
-            for (Map.Entry<ResolvableType, Argument> entry : offered.entrySet()) {
-                ResolvableType candidate = entry.getKey();
-                // The same type, generics included: a List of pods is not a List of containers.
-                if (candidate.hasGenerics() == type.hasGenerics() && candidate.isAssignableFrom(type)
-                        && type.isAssignableFrom(candidate)) {
-                    argument = entry.getValue();
-                    break;
-                }
-            }
+            Argument argument = lookup(offered, type);
             if (argument == null) {
                 throw new HandlerDefinitionException(method, request.annotationName() + " cannot provide a parameter of type "
                         + simpleName(type), "Use parameters of these types, in any order: " + describe(offered.keySet())
@@ -67,6 +58,18 @@ final class Arguments {
             arguments.add(argument);
         }
         return arguments;
+    }
+
+    /** The value for exactly this type, generics included: a List of pods is not a List of containers. */
+    static <V> V lookup(Map<ResolvableType, V> byType, ResolvableType type) {
+        for (Map.Entry<ResolvableType, V> entry : byType.entrySet()) {
+            ResolvableType candidate = entry.getKey();
+            if (candidate.hasGenerics() == type.hasGenerics() && candidate.isAssignableFrom(type)
+                    && type.isAssignableFrom(candidate)) {
+                return entry.getValue();
+            }
+        }
+        return null;
     }
 
     /** What a request offers, by type. */
@@ -110,7 +113,7 @@ final class Arguments {
         }
     }
 
-    private static String describe(Iterable<ResolvableType> types) {
+    static String describe(Iterable<ResolvableType> types) {
         List<String> names = new ArrayList<>();
         for (ResolvableType type : types) {
             names.add(simpleName(type));

@@ -100,6 +100,27 @@ class HandlerMethodValidationTests {
         }
     }
 
+    static class Lookalike {
+        /** Named like a type CreateContainer may return, but not that type. */
+        static class Adjustment {
+        }
+    }
+
+    static class LookalikeReturn {
+        @OnCreateContainer
+        Lookalike.Adjustment create(Container container) {
+            return new Lookalike.Adjustment();
+        }
+    }
+
+    @Test
+    void aReturnTypeIsCheckedByTypeNotBySimpleName() {
+        runner.withBean(LookalikeReturn.class).run(context -> assertThat(rootCause(context.getStartupFailure()))
+                .isInstanceOf(HandlerDefinitionException.class)
+                .hasMessage("LookalikeReturn.create(Container): @OnCreateContainer cannot return Adjustment."
+                        + " Return one of: void, CreateContainerResult, Adjustment, ContainerAdjustment."));
+    }
+
     @Test
     void aParameterTheRequestCannotProvideFailsStartupNamingTheMethod() {
         runner.withBean(WrongParameter.class).run(context -> assertThat(rootCause(context.getStartupFailure())).isInstanceOf(HandlerDefinitionException.class)
