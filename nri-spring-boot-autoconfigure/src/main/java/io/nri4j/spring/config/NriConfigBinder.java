@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -21,13 +22,13 @@ import org.springframework.core.io.ByteArrayResource;
 public final class NriConfigBinder {
 
     private final Map<Class<?>, Object> bound = new ConcurrentHashMap<>();
-    private final Map<Class<?>, Boolean> types = new ConcurrentHashMap<>();
+    private final Set<Class<?>> types = ConcurrentHashMap.newKeySet();
     private volatile String raw = "";
     private volatile Binder binder = new Binder(List.of());
 
     /** Called at startup for each type a handler wants. */
     public void register(Class<?> type) {
-        types.put(type, Boolean.TRUE);
+        types.add(type);
     }
 
     /** Takes a new configuration and binds every registered type, failing on the first misfit. */
@@ -35,7 +36,7 @@ public final class NriConfigBinder {
         String text = config == null ? "" : config;
         Binder newBinder = binderFor(text);
         Map<Class<?>, Object> values = new ConcurrentHashMap<>();
-        for (Class<?> type : types.keySet()) {
+        for (Class<?> type : types) {
             values.put(type, bind(newBinder, type, text));
         }
         raw = text;

@@ -91,14 +91,14 @@ public class NriStateView {
     @OnCreateContainer
     @Order(Ordered.HIGHEST_PRECEDENCE)
     void containerCreated(PodSandbox pod, Container container, RequestContext context) {
-        seen(pod, context.method());
+        seen(pod, context.request());
         containers.put(container.getId(), container);
     }
 
     @OnStartContainer
     @Order(Ordered.HIGHEST_PRECEDENCE)
     void containerStarted(PodSandbox pod, Container container, RequestContext context) {
-        seen(pod, "StartContainer");
+        seen(pod, context.request());
         containers.put(container.getId(), container);
     }
 
