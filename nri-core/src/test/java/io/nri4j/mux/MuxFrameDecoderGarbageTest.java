@@ -89,7 +89,7 @@ class MuxFrameDecoderGarbageTest {
             if (random.nextInt(8) == 0) {
                 payload = Arrays.copyOf(payload, random.nextInt(payload.length + 1));
             }
-            out.writeBytes(MuxHarness.frame(conn, length, payload));
+            out.writeBytes(MuxWire.frame(conn, length, payload));
         }
         return out.toByteArray();
     }

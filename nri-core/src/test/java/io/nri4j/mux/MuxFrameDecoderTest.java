@@ -1,8 +1,8 @@
 package io.nri4j.mux;
 
-import static io.nri4j.mux.MuxHarness.concat;
-import static io.nri4j.mux.MuxHarness.frame;
 import static io.nri4j.mux.MuxHarness.pattern;
+import static io.nri4j.mux.MuxWire.concat;
+import static io.nri4j.mux.MuxWire.frame;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;

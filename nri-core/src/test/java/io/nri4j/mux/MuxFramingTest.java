@@ -45,9 +45,7 @@ class MuxFramingTest {
             assertThat(lengths).as("frame lengths").isEqualTo(second == 0 ? List.of(first) : List.of(first, second));
             assertThat(parsed).allSatisfy(f -> assertThat(f.conn()).isEqualTo(conn.wire()));
             assertThat(parsed).allSatisfy(f -> assertThat(f.payload()).hasSize(f.length()).isNotEmpty());
-            ByteArrayOutputStream joined = new ByteArrayOutputStream();
-            parsed.forEach(f -> joined.writeBytes(f.payload()));
-            assertThat(joined.toByteArray()).isEqualTo(message);
+            assertThat(payloads(parsed)).isEqualTo(message);
             assertThat(in.refCnt()).as("message released with its frames").isZero();
         }
         assertThat(allocator.allocated()).allSatisfy(b -> assertThat(b.refCnt()).isZero());
@@ -76,9 +74,7 @@ class MuxFramingTest {
         List<Frame> parsed = parse(frames);
         frames.release();
 
-        ByteArrayOutputStream joined = new ByteArrayOutputStream();
-        parsed.forEach(f -> joined.writeBytes(f.payload()));
-        assertThat(joined.toByteArray()).isEqualTo(Arrays.copyOfRange(message, 3, size));
+        assertThat(payloads(parsed)).isEqualTo(Arrays.copyOfRange(message, 3, size));
     }
 
     /** Splits framed bytes at the headers, without help from the code under test. */
@@ -96,5 +92,12 @@ class MuxFramingTest {
             parsed.add(new Frame(conn, length, payload));
         }
         return parsed;
+    }
+
+    /** The payloads of {@code frames} joined: the message they carry. */
+    private static byte[] payloads(List<Frame> frames) {
+        ByteArrayOutputStream joined = new ByteArrayOutputStream();
+        frames.forEach(f -> joined.writeBytes(f.payload()));
+        return joined.toByteArray();
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,32 +69,6 @@ final class MuxHarness {
         all.addAll(plugin.deliveries());
         all.addAll(runtime.deliveries());
         assertThat(all).allSatisfy(buf -> assertThat(buf.refCnt()).as("refCnt of %s", buf).isZero());
-    }
-
-    /** A frame header with the given (unsigned) fields, followed by {@code payload}. */
-    static byte[] frame(long conn, long length, byte[] payload) {
-        return ByteBuffer.allocate(MuxLimits.HEADER_LENGTH + payload.length)
-                .putInt((int) conn)
-                .putInt((int) length)
-                .put(payload)
-                .array();
-    }
-
-    /** A well-formed frame. */
-    static byte[] frame(long conn, byte[] payload) {
-        return frame(conn, payload.length, payload);
-    }
-
-    static byte[] concat(byte[]... parts) {
-        int total = 0;
-        for (byte[] part : parts) {
-            total += part.length;
-        }
-        ByteBuffer all = ByteBuffer.allocate(total);
-        for (byte[] part : parts) {
-            all.put(part);
-        }
-        return all.array();
     }
 
     /** {@code n} bytes of a recognisable pattern starting at {@code seed}. */

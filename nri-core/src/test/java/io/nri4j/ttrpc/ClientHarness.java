@@ -23,9 +23,6 @@ import java.util.concurrent.TimeUnit;
 final class ClientHarness implements AutoCloseable {
 
     static final String SERVICE = "nri.pkg.api.v1alpha1.Runtime";
-    static final int REQUEST = 1;
-    static final int RESPONSE = 2;
-    static final int DATA = 3;
 
     private final ExecutorService executor = Executors.newFixedThreadPool(2, new DefaultThreadFactory("client", true));
     final LocalTrunk<TtrpcClientEndpoint> trunk = LocalTrunk.open(ConnId.RUNTIME_SERVICE,
@@ -39,14 +36,11 @@ final class ClientHarness implements AutoCloseable {
 
     /** The request on {@code streamId}, once it is on the wire. */
     Request request(long streamId) throws InvalidProtocolBufferException {
-        Wire.Message m = trunk.awaitMessage(streamId);
-        assertThat(m.type()).as("message type").isEqualTo(REQUEST);
-        assertThat(m.flags()).as("flags").isZero();
-        return Request.parseFrom(m.data());
+        return trunk.awaitMessage(streamId, 1, Wire.REQUEST, Request.parser());
     }
 
     void respond(long streamId, Response response) {
-        trunk.sendMessage(streamId, RESPONSE, response.toByteArray());
+        trunk.sendMessage(streamId, Wire.RESPONSE, response.toByteArray());
     }
 
     static Response ok(String payload) {

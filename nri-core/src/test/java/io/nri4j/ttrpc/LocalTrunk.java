@@ -3,6 +3,8 @@ package io.nri4j.ttrpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Parser;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
@@ -23,6 +25,7 @@ import io.nri4j.mux.ConnId;
 import io.nri4j.mux.MuxDemultiplexer;
 import io.nri4j.mux.MuxEndpoint;
 import io.nri4j.mux.MuxFrameDecoder;
+import io.nri4j.mux.MuxWire;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.List;
@@ -116,7 +119,7 @@ final class LocalTrunk<E extends MuxEndpoint> implements AutoCloseable {
         for (int i = 0; i < message.length; i += SEND_FRAME) {
             byte[] payload = new byte[Math.min(SEND_FRAME, message.length - i)];
             System.arraycopy(message, i, payload, 0, payload.length);
-            frames.writeBytes(Wire.frame(conn.wire(), payload));
+            frames.writeBytes(MuxWire.frame(conn.wire(), payload));
         }
         send(frames.toByteArray());
     }
@@ -146,6 +149,17 @@ final class LocalTrunk<E extends MuxEndpoint> implements AutoCloseable {
 
     Wire.Message awaitMessage(long streamId) {
         return awaitMessage(streamId, 1);
+    }
+
+    /**
+     * The {@code nth} (from 1) message on stream {@code streamId}, checked to be of {@code type}
+     * with no flags set, and parsed.
+     */
+    <T> T awaitMessage(long streamId, int nth, int type, Parser<T> parser) throws InvalidProtocolBufferException {
+        Wire.Message m = awaitMessage(streamId, nth);
+        assertThat(m.type()).as("message type").isEqualTo(type);
+        assertThat(m.flags()).as("flags").isZero();
+        return parser.parseFrom(m.data());
     }
 
     List<Wire.Message> onStream(long streamId) {

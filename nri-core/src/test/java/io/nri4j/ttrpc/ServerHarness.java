@@ -25,9 +25,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class ServerHarness implements AutoCloseable {
 
     static final String SERVICE = "test.Echo";
-    static final int REQUEST = 1;
-    static final int RESPONSE = 2;
-    static final int DATA = 3;
 
     final Map<String, MethodHandler> methods = new HashMap<>();
     final AtomicInteger echoes = new AtomicInteger();
@@ -54,7 +51,7 @@ final class ServerHarness implements AutoCloseable {
     }
 
     void send(long streamId, Request request) {
-        trunk.sendMessage(streamId, REQUEST, request.toByteArray());
+        trunk.sendMessage(streamId, Wire.REQUEST, request.toByteArray());
     }
 
     void call(long streamId, String method, String payload) {
@@ -68,10 +65,7 @@ final class ServerHarness implements AutoCloseable {
 
     /** The {@code nth} response on {@code streamId}, once it has arrived. */
     Response response(long streamId, int nth) throws InvalidProtocolBufferException {
-        Wire.Message reply = trunk.awaitMessage(streamId, nth);
-        assertThat(reply.type()).as("message type").isEqualTo(RESPONSE);
-        assertThat(reply.flags()).as("flags").isZero();
-        return Response.parseFrom(reply.data());
+        return trunk.awaitMessage(streamId, nth, Wire.RESPONSE, Response.parser());
     }
 
     Response response(long streamId) throws InvalidProtocolBufferException {

@@ -1,11 +1,11 @@
 package io.nri4j.ttrpc;
 
-import static io.nri4j.ttrpc.ClientHarness.DATA;
-import static io.nri4j.ttrpc.ClientHarness.RESPONSE;
 import static io.nri4j.ttrpc.ClientHarness.SERVICE;
 import static io.nri4j.ttrpc.ClientHarness.failure;
 import static io.nri4j.ttrpc.ClientHarness.ok;
 import static io.nri4j.ttrpc.ClientHarness.utf8;
+import static io.nri4j.ttrpc.Wire.DATA;
+import static io.nri4j.ttrpc.Wire.RESPONSE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;

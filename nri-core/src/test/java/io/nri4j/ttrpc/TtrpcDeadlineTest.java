@@ -12,6 +12,7 @@ import io.nri4j.mux.ConnId;
 import io.nri4j.mux.MuxDemultiplexer;
 import io.nri4j.mux.MuxEndpoint;
 import io.nri4j.mux.MuxFrameDecoder;
+import io.nri4j.mux.MuxWire;
 import io.nri4j.ttrpc.proto.Request;
 import io.nri4j.ttrpc.proto.Response;
 import java.io.ByteArrayOutputStream;
@@ -65,7 +66,7 @@ class TtrpcDeadlineTest {
                 List.of(new TtrpcService("test.Slow", Map.of("Slow", slow)))));
         channel.freezeTime();
 
-        receive(ConnId.PLUGIN_SERVICE, 1, 1, Request.newBuilder().setService("test.Slow").setMethod("Slow")
+        receive(ConnId.PLUGIN_SERVICE, 1, Wire.REQUEST, Request.newBuilder().setService("test.Slow").setMethod("Slow")
                 .setTimeoutNano(TimeUnit.MILLISECONDS.toNanos(DEADLINE_MS)).build().toByteArray());
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
         advance(DEADLINE_MS - 1);
@@ -97,7 +98,7 @@ class TtrpcDeadlineTest {
         advance(1);
 
         assertThat(ClientHarness.failure(call).code()).isEqualTo(StatusCode.DEADLINE_EXCEEDED);
-        receive(ConnId.RUNTIME_SERVICE, 1, 2, ClientHarness.ok("late").toByteArray());
+        receive(ConnId.RUNTIME_SERVICE, 1, Wire.RESPONSE, ClientHarness.ok("late").toByteArray());
         channel.checkException();
         assertThat(channel.isActive()).isTrue();
     }
@@ -107,7 +108,8 @@ class TtrpcDeadlineTest {
     }
 
     private void receive(ConnId conn, long streamId, int type, byte[] data) {
-        channel.writeInbound(Unpooled.wrappedBuffer(Wire.frame(conn.wire(), Wire.message(streamId, type, 0, data))));
+        byte[] message = Wire.message(streamId, type, 0, data);
+        channel.writeInbound(Unpooled.wrappedBuffer(MuxWire.frame(conn.wire(), message)));
     }
 
     private void advance(long millis) {

@@ -1,6 +1,8 @@
 package io.nri4j.ttrpc;
 
-import static io.nri4j.ttrpc.Wire.concat;
+import static io.nri4j.mux.MuxWire.concat;
+import static io.nri4j.ttrpc.Wire.REQUEST;
+import static io.nri4j.ttrpc.Wire.RESPONSE;
 import static io.nri4j.ttrpc.Wire.header;
 import static io.nri4j.ttrpc.Wire.message;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,7 +18,6 @@ import org.junit.jupiter.api.Test;
 
 class TtrpcDecoderTest {
 
-    private static final int REQUEST = 1;
     private static final int OVERSIZED = TtrpcLimits.MAX_DATA + 1;
 
     private final TtrpcDecoder decoder = new TtrpcDecoder();
@@ -24,14 +25,14 @@ class TtrpcDecoderTest {
 
     @Test
     void oneByteAtATimeGivesTheSameMessagesAsWhole() {
-        byte[] stream = concat(message(1, REQUEST, 0, utf8("hello")), message(3, 2, 0, new byte[300]));
+        byte[] stream = concat(message(1, REQUEST, 0, utf8("hello")), message(3, RESPONSE, 0, new byte[300]));
 
         List<Object> whole = decodeInReads(stream, stream.length);
         List<Object> byteWise = decodeInReads(stream, 1);
 
         assertThat(whole).containsExactly(
                 new TtrpcMessage(1, REQUEST, 0, ByteString.copyFromUtf8("hello")),
-                new TtrpcMessage(3, 2, 0, ByteString.copyFrom(new byte[300])));
+                new TtrpcMessage(3, RESPONSE, 0, ByteString.copyFrom(new byte[300])));
         assertThat(byteWise).isEqualTo(whole);
     }
 

@@ -1,15 +1,16 @@
 package io.nri4j.ttrpc;
 
-import static io.nri4j.ttrpc.ServerHarness.DATA;
-import static io.nri4j.ttrpc.ServerHarness.REQUEST;
-import static io.nri4j.ttrpc.ServerHarness.RESPONSE;
 import static io.nri4j.ttrpc.ServerHarness.SERVICE;
 import static io.nri4j.ttrpc.ServerHarness.assertStatus;
 import static io.nri4j.ttrpc.ServerHarness.request;
+import static io.nri4j.ttrpc.Wire.DATA;
+import static io.nri4j.ttrpc.Wire.REQUEST;
+import static io.nri4j.ttrpc.Wire.RESPONSE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
 import io.nri4j.mux.ConnId;
+import io.nri4j.mux.MuxWire;
 import io.nri4j.ttrpc.proto.KeyValue;
 import io.nri4j.ttrpc.proto.Response;
 import java.util.List;
@@ -53,7 +54,7 @@ class TtrpcServerEndpointTest {
         byte[] message = Wire.message(1, REQUEST, 0, request("Echo", "in pieces").toByteArray());
 
         for (byte b : message) {
-            server.trunk.send(Wire.frame(ConnId.PLUGIN_SERVICE.wire(), new byte[] {b}));
+            server.trunk.send(MuxWire.frame(ConnId.PLUGIN_SERVICE.wire(), new byte[] {b}));
         }
 
         assertThat(server.payload(1)).isEqualTo("in pieces");

@@ -1,5 +1,7 @@
 package io.nri4j.ttrpc;
 
+import static io.nri4j.mux.MuxWire.concat;
+
 import io.nri4j.mux.MuxLimits;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -11,6 +13,11 @@ import java.util.List;
  * messages without the code under test.
  */
 final class Wire {
+
+    /** Message types, as ttrpc numbers them. */
+    static final int REQUEST = 1;
+    static final int RESPONSE = 2;
+    static final int DATA = 3;
 
     /** One mux frame as read. */
     record Frame(long conn, byte[] payload) {
@@ -30,19 +37,6 @@ final class Wire {
 
     static byte[] message(long streamId, int type, int flags, byte[] data) {
         return concat(header(data.length, streamId, type, flags), data);
-    }
-
-    static byte[] frame(long conn, byte[] payload) {
-        return ByteBuffer.allocate(MuxLimits.HEADER_LENGTH + payload.length)
-                .putInt((int) conn).putInt(payload.length).put(payload).array();
-    }
-
-    static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream all = new ByteArrayOutputStream();
-        for (byte[] part : parts) {
-            all.writeBytes(part);
-        }
-        return all.toByteArray();
     }
 
     /** The complete frames at the start of {@code trunk}. */

@@ -101,8 +101,6 @@ class HandlerChainTests {
             assertThat(u.getIgnoreFailure()).as("only if every part may fail").isFalse();
         });
 
-        assertThatThrownBy(() -> chain(NriRequest.CREATE_CONTAINER, "limit", "limit2").createResult(CREATE, CONTEXT))
-                .isInstanceOf(NoSuchMethodException.class);
         assertThatThrownBy(() -> chain(NriRequest.STOP_CONTAINER, "shares", "shares").updates(CREATE, CONTEXT))
                 .as("one method listed twice claims the same fields twice")
                 .isInstanceOf(HandlerConflictException.class)

@@ -1,11 +1,11 @@
 package io.nri4j.spring.handler;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.core.NestedExceptionUtils.getMostSpecificCause;
 
 import io.nri4j.adjust.Adjustment;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerUpdate;
-import io.nri4j.api.v1alpha1.CreateContainerRequest;
 import io.nri4j.api.v1alpha1.LinuxResources;
 import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.spring.annotation.NriConfig;
@@ -115,7 +115,7 @@ class HandlerMethodValidationTests {
 
     @Test
     void aReturnTypeIsCheckedByTypeNotBySimpleName() {
-        runner.withBean(LookalikeReturn.class).run(context -> assertThat(rootCause(context.getStartupFailure()))
+        runner.withBean(LookalikeReturn.class).run(context -> assertThat(getMostSpecificCause(context.getStartupFailure()))
                 .isInstanceOf(HandlerDefinitionException.class)
                 .hasMessage("LookalikeReturn.create(Container): @OnCreateContainer cannot return Adjustment."
                         + " Return one of: void, CreateContainerResult, Adjustment, ContainerAdjustment."));
@@ -123,57 +123,53 @@ class HandlerMethodValidationTests {
 
     @Test
     void aParameterTheRequestCannotProvideFailsStartupNamingTheMethod() {
-        runner.withBean(WrongParameter.class).run(context -> assertThat(rootCause(context.getStartupFailure())).isInstanceOf(HandlerDefinitionException.class)
-                .hasMessageContaining("WrongParameter.start(LinuxResources)")
-                .hasMessageContaining("@OnStartContainer cannot provide a parameter of type LinuxResources"));
+        runner.withBean(WrongParameter.class)
+                .run(context -> assertThat(getMostSpecificCause(context.getStartupFailure()))
+                        .isInstanceOf(HandlerDefinitionException.class)
+                        .hasMessageContaining("WrongParameter.start(LinuxResources)")
+                        .hasMessageContaining("@OnStartContainer cannot provide a parameter of type LinuxResources"));
     }
 
     @Test
     void aReturnTypeTheRequestCannotCarryFailsStartupNamingTheMethod() {
-        runner.withBean(WrongReturn.class).run(context -> {
-            assertThat(rootCause(context.getStartupFailure()))
-                    .hasMessageContaining("WrongReturn.start(Container)")
-                    .hasMessageContaining("@OnStartContainer cannot return Adjustment");
-            HandlerDefinitionException e = (HandlerDefinitionException) rootCause(context.getStartupFailure());
-            assertThat(e.action()).isEqualTo("Return one of: void.");
-        });
+        runner.withBean(WrongReturn.class)
+                .run(context -> assertThat(getMostSpecificCause(context.getStartupFailure()))
+                        .hasMessageContaining("WrongReturn.start(Container)")
+                        .hasMessageContaining("@OnStartContainer cannot return Adjustment")
+                        .isInstanceOfSatisfying(HandlerDefinitionException.class,
+                                e -> assertThat(e.action()).isEqualTo("Return one of: void.")));
     }
 
     @Test
     void aMethodHandlingTwoRequestsIsAmbiguous() {
-        runner.withBean(TwoAnnotations.class).run(context -> assertThat(rootCause(context.getStartupFailure()))
-                .hasMessageContaining("TwoAnnotations.both(Container)")
-                .hasMessageContaining("@OnCreateContainer")
-                .hasMessageContaining("@OnStartContainer"));
+        runner.withBean(TwoAnnotations.class)
+                .run(context -> assertThat(getMostSpecificCause(context.getStartupFailure()))
+                        .hasMessageContaining("TwoAnnotations.both(Container)")
+                        .hasMessageContaining("@OnCreateContainer")
+                        .hasMessageContaining("@OnStartContainer"));
     }
 
     @Test
     void twoParametersOfOneTypeAreRefused() {
-        runner.withBean(RepeatedParameter.class).run(context -> assertThat(rootCause(context.getStartupFailure()))
-                .hasMessageContaining("RepeatedParameter.create(Container, Container)")
-                .hasMessageContaining("two parameters of type Container"));
+        runner.withBean(RepeatedParameter.class)
+                .run(context -> assertThat(getMostSpecificCause(context.getStartupFailure()))
+                        .hasMessageContaining("RepeatedParameter.create(Container, Container)")
+                        .hasMessageContaining("two parameters of type Container"));
     }
 
     @Test
     void genericsMustMatchTooAListOfNamesIsNotAListOfPods() {
-        runner.withBean(WrongList.class).run(context -> assertThat(rootCause(context.getStartupFailure()))
-                .hasMessageContaining("WrongList.sync(List)")
-                .hasMessageContaining("cannot provide a parameter of type List<String>")
-                .hasMessageContaining("List<PodSandbox>, List<Container>"));
+        runner.withBean(WrongList.class)
+                .run(context -> assertThat(getMostSpecificCause(context.getStartupFailure()))
+                        .hasMessageContaining("WrongList.sync(List)")
+                        .hasMessageContaining("cannot provide a parameter of type List<String>")
+                        .hasMessageContaining("List<PodSandbox>, List<Container>"));
     }
 
     @Test
     void anInvalidPluginNameFailsStartupBeforeConnecting() {
-        new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(NriAutoConfiguration.class))
-                .withPropertyValues("nri.plugin.name=foo,bar", "nri.plugin.index=10")
-                .run(context -> assertThat(rootCause(context.getStartupFailure()))
+        runner.withPropertyValues("nri.plugin.name=foo,bar")
+                .run(context -> assertThat(getMostSpecificCause(context.getStartupFailure()))
                         .hasMessageContaining("invalid plugin name \"foo,bar\""));
-    }
-
-    private static Throwable rootCause(Throwable t) {
-        while (t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

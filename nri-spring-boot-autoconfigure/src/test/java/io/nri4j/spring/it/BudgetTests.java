@@ -45,9 +45,8 @@ class BudgetTests {
     void aHandlerSleepingPastTheBudgetDoesNotGetThePluginDisconnected() {
         UpstreamRuntime runtime = apps.runtime(UpstreamRuntime.Mode.LIBRARY,
                 UpstreamRuntime.Options.defaults().withRequestTimeout(Duration.ofSeconds(1)));
-        runtime.start();
-        ConfigurableApplicationContext app = apps.app(List.of(Slow.class), "nri.handler.budget.fraction=0.5");
-        runtime.awaitSynchronized(Duration.ofSeconds(20));
+        ConfigurableApplicationContext app = apps.appSynchronizedWith(runtime, List.of(Slow.class),
+                "nri.handler.budget.fraction=0.5");
 
         long start = System.nanoTime();
         CreateContainerResponse slow = runtime.createContainer(pod("slow"), container(pod("slow"), "late"));

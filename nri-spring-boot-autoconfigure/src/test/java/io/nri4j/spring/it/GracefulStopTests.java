@@ -16,21 +16,27 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.stereotype.Component;
 
-/** Stopping the application lets the request in progress finish before the connection closes. */
+/**
+ * Stopping the application lets the request in progress finish before the connection closes.
+ * The latches and futures here are awaited without a limit of their own: the class's timeout
+ * makes a stuck step fail instead of hanging the build.
+ */
+@Timeout(60)
 class GracefulStopTests {
-
-    static final CountDownLatch ENTERED = new CountDownLatch(1);
-    static final CountDownLatch RELEASE = new CountDownLatch(1);
 
     @Component
     static class Held {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+
         @OnCreateContainer
         Adjustment create(Container container) throws InterruptedException {
-            ENTERED.countDown();
-            RELEASE.await();
+            entered.countDown();
+            release.await();
             return Adjustment.create().addAnnotation("finished", container.getName());
         }
     }
@@ -46,17 +52,17 @@ class GracefulStopTests {
     void theRequestInProgressFinishesBeforeTheConnectionCloses() throws Exception {
         UpstreamRuntime runtime = apps.runtime(UpstreamRuntime.Mode.LIBRARY,
                 UpstreamRuntime.Options.defaults().withRequestTimeout(Duration.ofSeconds(10)));
-        runtime.start();
-        ConfigurableApplicationContext app = apps.app(List.of(Held.class), "nri.handler.budget.enabled=false");
-        runtime.awaitSynchronized(Duration.ofSeconds(20));
+        ConfigurableApplicationContext app = apps.appSynchronizedWith(runtime, List.of(Held.class),
+                "nri.handler.budget.enabled=false");
+        Held held = app.getBean(Held.class);
 
         CompletableFuture<CreateContainerResponse> create = CompletableFuture.supplyAsync(
                 () -> runtime.createContainer(pod("p"), container(pod("p"), "held")));
-        ENTERED.await();
+        held.entered.await();
         CompletableFuture<Void> stop = CompletableFuture.runAsync(app::close);
         await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> !stop.isDone());
 
-        RELEASE.countDown();
+        held.release.countDown();
 
         assertThat(create.get().getAdjust().getAnnotationsMap()).containsEntry("finished", "held");
         stop.get();

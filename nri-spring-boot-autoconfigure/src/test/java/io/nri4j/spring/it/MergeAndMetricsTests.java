@@ -12,7 +12,6 @@ import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.spring.annotation.OnCreateContainer;
 import io.nri4j.test.runtime.RuntimeOperationException;
 import io.nri4j.test.runtime.UpstreamRuntime;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -52,9 +51,8 @@ class MergeAndMetricsTests {
     @Test
     void handlersOfSeveralBeansAreMergedAndTheirClashesNamed() {
         UpstreamRuntime runtime = apps.runtime();
-        runtime.start();
-        ConfigurableApplicationContext app = apps.app(List.of(Annotations.class, Environment.class));
-        runtime.awaitSynchronized(Duration.ofSeconds(20));
+        ConfigurableApplicationContext app = apps.appSynchronizedWith(runtime,
+                List.of(Annotations.class, Environment.class));
 
         CreateContainerResponse merged = runtime.createContainer(pod("calm"), container(pod("calm"), "app"));
         assertThat(merged.getAdjust().getAnnotationsMap()).containsEntry("owner", "annotations");

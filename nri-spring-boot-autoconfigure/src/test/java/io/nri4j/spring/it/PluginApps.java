@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
@@ -66,6 +67,18 @@ final class PluginApps implements AutoCloseable {
                 .properties(all.toArray(String[]::new))
                 .run();
         open.add(0, context::close);
+        return context;
+    }
+
+    /**
+     * Starts {@code runtime}, then an application with these beans, and returns once the runtime
+     * has synchronized with the application's plugin.
+     */
+    ConfigurableApplicationContext appSynchronizedWith(UpstreamRuntime runtime, List<Class<?>> beans,
+            String... properties) {
+        runtime.start();
+        ConfigurableApplicationContext context = app(beans, properties);
+        runtime.awaitSynchronized(Duration.ofSeconds(20));
         return context;
     }
 

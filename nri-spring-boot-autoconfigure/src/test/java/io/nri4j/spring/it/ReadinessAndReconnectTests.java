@@ -17,7 +17,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.availability.LivenessState;
+import org.springframework.boot.health.actuate.endpoint.HealthDescriptor;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -45,7 +47,7 @@ class ReadinessAndReconnectTests {
                 assertThat(health.healthForPath("readiness").getStatus()).isEqualTo(Status.UP));
         var nri = health.healthForPath("readiness", "nri");
         assertThat(nri.getStatus()).isEqualTo(Status.UP);
-        assertThat(((org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor) nri).getDetails())
+        assertThat(details(nri))
                 .containsEntry("state", "READY")
                 .containsEntry("runtime", "containerd v2.4.0")
                 .containsEntry("subscribedEvents", "CreateContainer")
@@ -55,10 +57,8 @@ class ReadinessAndReconnectTests {
     @Test
     void reconnectsAfterTheRuntimeIsStoppedAndStartedAgain() {
         UpstreamRuntime runtime = apps.runtime();
-        runtime.start();
-        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class, EventLog.class));
+        ConfigurableApplicationContext app = apps.appSynchronizedWith(runtime, List.of(Greeter.class, EventLog.class));
         List<NriEvent> events = app.getBean(EventLog.class).events;
-        runtime.awaitSynchronized(Duration.ofSeconds(20));
         PodSandbox pod = pod("pod-1");
         assertThat(runtime.createContainer(pod, container(pod, "first")).getAdjust().getAnnotationsMap())
                 .containsEntry("greeting", "hello first");
@@ -91,7 +91,7 @@ class ReadinessAndReconnectTests {
         await().atMost(Duration.ofSeconds(10)).until(() -> availability.getLivenessState() == LivenessState.CORRECT);
     }
 
-    static Map<String, Object> details(Object descriptor) {
-        return ((org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor) descriptor).getDetails();
+    private static Map<String, Object> details(HealthDescriptor descriptor) {
+        return ((IndicatedHealthDescriptor) descriptor).getDetails();
     }
 }

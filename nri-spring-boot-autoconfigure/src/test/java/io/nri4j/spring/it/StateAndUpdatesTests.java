@@ -65,9 +65,7 @@ class StateAndUpdatesTests {
     @Test
     void unsolicitedUpdatesReachTheRuntimeAndReturnTheFailedOnes() {
         UpstreamRuntime runtime = apps.runtime();
-        runtime.start();
-        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class));
-        runtime.awaitSynchronized(Duration.ofSeconds(20));
+        ConfigurableApplicationContext app = apps.appSynchronizedWith(runtime, List.of(Greeter.class));
         ContainerUpdater updater = app.getBean(ContainerUpdater.class);
         runtime.setUpdateReply(Set.of("gone"));
 
