@@ -51,19 +51,6 @@ func (l *CallLog) Since(mark int) []Call {
 	return append([]Call(nil), l.calls[mark:]...)
 }
 
-// Last returns the last call of a method, or nil.
-func (l *CallLog) Last(method string) *Call {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for i := len(l.calls) - 1; i >= 0; i-- {
-		if l.calls[i].Method == method {
-			c := l.calls[i]
-			return &c
-		}
-	}
-	return nil
-}
-
 const ttrpcHeader = 10
 
 func (l *CallLog) clientInterceptor(ctx context.Context, req *ttrpc.Request, resp *ttrpc.Response,

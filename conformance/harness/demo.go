@@ -3,8 +3,6 @@ package harness
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -25,16 +23,7 @@ type Sample struct {
 // CreateContainer result.
 func (h *Harness) RunSample(t *T, s Sample, out io.Writer) *api.CreateContainerResponse {
 	rt := NewRuntime(t, RuntimeOptions{BeforeStart: func(rt *Runtime) {
-		args := append(append([]string{h.Java.Binary}, h.Java.JVMArgs...), "-cp", s.Classpath, s.MainClass)
-		logFile := filepath.Join(filepath.Dir(rt.Socket), s.FullName+".log")
-		script := "#!/bin/sh\nexec " + shellQuote(args) + " 2>>" + shellQuote([]string{logFile}) + "\n"
-		require.NoError(t, os.WriteFile(filepath.Join(rt.PluginDir, s.FullName), []byte(script), 0o755))
-		t.Cleanup(func() {
-			if t.Failed() {
-				log, _ := os.ReadFile(logFile)
-				t.Logf("plugin %s stderr:\n%s", s.FullName, tail(string(log), 60))
-			}
-		})
+		installPlugin(t, rt, s.FullName, h.Java.command(s.Classpath, s.MainClass))
 		fmt.Fprintf(out, "runtime: NRI runtime library %s, as %s %s, plugins in %s\n",
 			NRIVersion(), rt.opts.Name, rt.opts.Version, rt.PluginDir)
 	}})

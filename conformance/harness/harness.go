@@ -5,6 +5,7 @@ package harness
 
 import (
 	"runtime/debug"
+	"strings"
 	"time"
 )
 
@@ -34,7 +35,7 @@ func NRIVersion() string {
 func (h *Harness) RunAll(filter string) {
 	root := &T{name: "conformance", report: h.Report}
 	for _, s := range h.scenarios() {
-		if filter != "" && !contains(s.name, filter) {
+		if filter != "" && !strings.Contains(s.name, filter) {
 			continue
 		}
 		root.Run(s.name, s.run)
@@ -72,15 +73,6 @@ func (h *Harness) Connect(t *T, rt *Runtime, o PluginOptions) *Plugin {
 	rt.AwaitSynced(t, 20*time.Second)
 	p.AwaitStub(t, "Synchronized")
 	return p
-}
-
-func contains(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
 }
 
 // RunOne runs a single named case outside the suite.

@@ -20,6 +20,16 @@ type Java struct {
 	JVMArgs   []string
 }
 
+// PluginMainClass is the conformance plugin's entry point.
+const PluginMainClass = "io.nri4j.conformance.ConformancePlugin"
+
+// command is the command line, binary first, that runs mainClass from classpath with args.
+func (j Java) command(classpath, mainClass string, args ...string) []string {
+	cmd := append([]string{j.Binary}, j.JVMArgs...)
+	cmd = append(cmd, "-cp", classpath, mainClass)
+	return append(cmd, args...)
+}
+
 // PluginOptions select the conformance plugin's identity and behaviour.
 type PluginOptions struct {
 	Name, Idx     string
@@ -74,8 +84,7 @@ func (r Line) Strings(k string) []string {
 
 // StartPlugin starts the conformance plugin against rt; it is killed when t ends.
 func (h *Harness) StartPlugin(t *T, rt *Runtime, o PluginOptions) *Plugin {
-	args := append([]string{}, h.Java.JVMArgs...)
-	args = append(args, "-cp", h.Java.Classpath, "io.nri4j.conformance.ConformancePlugin")
+	var args []string
 	socket := o.Socket
 	if socket == "" && rt != nil {
 		socket = rt.Socket
@@ -91,12 +100,12 @@ func (h *Harness) StartPlugin(t *T, rt *Runtime, o PluginOptions) *Plugin {
 		args = append(args, "--failure-policy", o.FailurePolicy)
 	}
 	args = append(args, o.Args...)
-	return h.startProcess(t, o.Idx+"-"+o.Name, exec.Command(h.Java.Binary, args...))
+	cmd := h.Java.command(h.Java.Classpath, PluginMainClass, args...)
+	return h.startProcess(t, o.Idx+"-"+o.Name, exec.Command(cmd[0], cmd[1:]...))
 }
 
 func (h *Harness) startProcess(t *T, name string, cmd *exec.Cmd) *Plugin {
-	p := &Plugin{FullName: name, cmd: cmd, stderr: &lockedBuffer{}, exited: make(chan struct{}),
-		changed: make(chan struct{})}
+	p := newPlugin(name, cmd)
 	cmd.Stderr = p.stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -114,6 +123,12 @@ func (h *Harness) startProcess(t *T, name string, cmd *exec.Cmd) *Plugin {
 		}
 	})
 	return p
+}
+
+// newPlugin is a plugin not yet reading its reports; cmd is nil when the runtime runs it.
+func newPlugin(name string, cmd *exec.Cmd) *Plugin {
+	return &Plugin{FullName: name, cmd: cmd, stderr: &lockedBuffer{}, exited: make(chan struct{}),
+		changed: make(chan struct{})}
 }
 
 func (p *Plugin) read(stdout io.Reader) {
@@ -145,26 +160,16 @@ func (p *Plugin) read(stdout io.Reader) {
 func (p *Plugin) Await(t *T, timeout time.Duration, what string, match func(Line) bool) Line {
 	deadline := time.After(timeout)
 	for {
-		p.mu.Lock()
-		for i, r := range p.reports {
-			if !p.consumed[i] && match(r) {
-				p.consumed[i] = true
-				p.mu.Unlock()
-				return r
-			}
+		r, changed := p.take(match)
+		if r != nil {
+			return r
 		}
-		changed := p.changed
-		p.mu.Unlock()
 		select {
 		case <-changed:
 		case <-p.exited:
-			// Reports written before exit have been read; one last look.
-			select {
-			case <-changed:
-				continue
-			default:
-			}
-			if r := p.take(match); r != nil {
+			// The reader closes exited only after it has added its last report: one more look
+			// sees them all.
+			if r, _ := p.take(match); r != nil {
 				return r
 			}
 			t.Fatalf("plugin %s exited (code %d) before reporting %s", p.FullName, p.exitCode, what)
@@ -174,16 +179,18 @@ func (p *Plugin) Await(t *T, timeout time.Duration, what string, match func(Line
 	}
 }
 
-func (p *Plugin) take(match func(Line) bool) Line {
+// take consumes the first report not yet consumed that matches, if any. It also returns the
+// channel closed at the next report, read under the same lock so that no report slips between.
+func (p *Plugin) take(match func(Line) bool) (Line, <-chan struct{}) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for i, r := range p.reports {
 		if !p.consumed[i] && match(r) {
 			p.consumed[i] = true
-			return r
+			return r, p.changed
 		}
 	}
-	return nil
+	return nil, p.changed
 }
 
 // AwaitStub waits for a stub milestone: Connected, Registered, Configured, Synchronized,

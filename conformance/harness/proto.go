@@ -6,8 +6,6 @@ import (
 	"google.golang.org/protobuf/testing/protocmp"
 )
 
-func unmarshal(b []byte, m proto.Message) error { return proto.Unmarshal(b, m) }
-
 // wire returns m as a peer decodes it: marshalled and read back.
 func wire[M proto.Message](m M) M {
 	b, err := proto.Marshal(m)

@@ -42,34 +42,28 @@ func (rt *Runtime) StopContainer(pod *api.PodSandbox, ctr *api.Container) (rsp *
 }
 
 // UpdatePodSandbox calls the plugins for a pod resource update.
-func (rt *Runtime) UpdatePodSandbox(pod *api.PodSandbox) (err error) {
+func (rt *Runtime) UpdatePodSandbox(pod *api.PodSandbox, res *api.LinuxResources) (rsp *api.UpdatePodSandboxResponse, err error) {
 	rt.Locked(func() {
-		_, err = rt.R.UpdatePodSandbox(context.Background(), &api.UpdatePodSandboxRequest{Pod: pod,
-			LinuxResources: &api.LinuxResources{Cpu: &api.LinuxCPU{Shares: api.UInt64(uint64(512))}}})
+		rsp, err = rt.R.UpdatePodSandbox(context.Background(), &api.UpdatePodSandboxRequest{Pod: pod, LinuxResources: res})
 	})
-	return err
+	return rsp, err
 }
 
 // Event delivers one of the 13 lifecycle events by its upstream name, e.g. "StartContainer".
-func (rt *Runtime) Event(name string, pod *api.PodSandbox, ctr *api.Container) error {
-	var err error
-	rt.Locked(func() {
-		switch name {
-		case "CreateContainer":
-			_, err = rt.R.CreateContainer(context.Background(), &api.CreateContainerRequest{
-				Pod: pod, Container: proto.Clone(ctr).(*api.Container)})
-		case "UpdateContainer":
-			_, err = rt.R.UpdateContainer(context.Background(), &api.UpdateContainerRequest{
-				Pod: pod, Container: ctr, LinuxResources: &api.LinuxResources{}})
-		case "StopContainer":
-			_, err = rt.R.StopContainer(context.Background(), &api.StopContainerRequest{Pod: pod, Container: ctr})
-		case "UpdatePodSandbox":
-			_, err = rt.R.UpdatePodSandbox(context.Background(), &api.UpdatePodSandboxRequest{Pod: pod,
-				LinuxResources: &api.LinuxResources{}})
-		default:
-			err = notify(rt.R, name, pod, ctr)
-		}
-	})
+// The 4 events with a result go through their own methods, with empty resources for updates.
+func (rt *Runtime) Event(name string, pod *api.PodSandbox, ctr *api.Container) (err error) {
+	switch name {
+	case "CreateContainer":
+		_, err = rt.CreateContainer(pod, ctr)
+	case "UpdateContainer":
+		_, err = rt.UpdateContainer(pod, ctr, &api.LinuxResources{})
+	case "StopContainer":
+		_, err = rt.StopContainer(pod, ctr)
+	case "UpdatePodSandbox":
+		_, err = rt.UpdatePodSandbox(pod, &api.LinuxResources{})
+	default:
+		rt.Locked(func() { err = notify(rt.R, name, pod, ctr) })
+	}
 	return err
 }
 
@@ -79,6 +73,22 @@ var LifecycleEvents = []string{
 	"CreateContainer", "PostCreateContainer", "StartContainer", "PostStartContainer",
 	"UpdateContainer", "PostUpdateContainer", "StopContainer", "RemoveContainer",
 	"StopPodSandbox", "RemovePodSandbox",
+}
+
+// notifications are the 9 lifecycle events without a result, each with the StateChange event
+// that carries it on runtimes before NRI v0.12.0, which have no call of its own for it.
+var notifications = map[string]string{
+	"RunPodSandbox": "RUN_POD_SANDBOX", "PostUpdatePodSandbox": "POST_UPDATE_POD_SANDBOX",
+	"StopPodSandbox": "STOP_POD_SANDBOX", "RemovePodSandbox": "REMOVE_POD_SANDBOX",
+	"PostCreateContainer": "POST_CREATE_CONTAINER", "StartContainer": "START_CONTAINER",
+	"PostStartContainer": "POST_START_CONTAINER", "PostUpdateContainer": "POST_UPDATE_CONTAINER",
+	"RemoveContainer": "REMOVE_CONTAINER",
+}
+
+// IsNotification tells the 9 events without a result from the 4 with one and from non-events.
+func IsNotification(name string) bool {
+	_, ok := notifications[name]
+	return ok
 }
 
 // IsPodEvent tells pod events from container events.

@@ -3,6 +3,7 @@ package harness
 import (
 	"github.com/containerd/nri/pkg/api"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/proto"
 )
 
 // adjustmentCases: what the runtime must have applied for each named case, checked on its
@@ -129,7 +130,7 @@ var adjustmentCases = []struct {
 func (h *Harness) adjustments(t *T) {
 	rt := NewRuntime(t, RuntimeOptions{})
 	h.Connect(t, rt, PluginOptions{Name: "adjuster", Idx: "10", Events: "createcontainer"})
-	for i, c := range adjustmentCases {
+	for _, c := range adjustmentCases {
 		c := c
 		pod := Pod("pod-adjust", map[string]string{"adjust": c.name})
 		ctr := Ctr(pod, "ctr-"+c.name)
@@ -151,12 +152,11 @@ func (h *Harness) adjustments(t *T) {
 			call := findCall(rt.Calls.Since(mark), "CreateContainer")
 			require.NotNil(t, call, "the plugin was called")
 			raw := &api.CreateContainerResponse{}
-			require.NoError(t, unmarshal(call.Response, raw))
+			require.NoError(t, proto.Unmarshal(call.Response, raw))
 			requireProto(t, wire(AdjustmentCase(c.name, "10-adjuster")), raw.Adjust,
 				"the plugin's adjustment, against upstream's helpers")
 			c.applied(t, rsp.Adjust)
 		})
-		_ = i
 	}
 }
 

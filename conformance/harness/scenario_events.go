@@ -18,15 +18,6 @@ var eventMasks = []struct {
 	{"a sparse mix", []string{"RunPodSandbox", "StartContainer", "PostUpdateContainer", "RemoveContainer"}},
 }
 
-// stateChangeEvents travel as StateChange on runtimes before NRI v0.12.0.
-var stateChangeEvents = map[string]string{
-	"RunPodSandbox": "RUN_POD_SANDBOX", "PostUpdatePodSandbox": "POST_UPDATE_POD_SANDBOX",
-	"StopPodSandbox": "STOP_POD_SANDBOX", "RemovePodSandbox": "REMOVE_POD_SANDBOX",
-	"PostCreateContainer": "POST_CREATE_CONTAINER", "StartContainer": "START_CONTAINER",
-	"PostStartContainer": "POST_START_CONTAINER", "PostUpdateContainer": "POST_UPDATE_CONTAINER",
-	"RemoveContainer": "REMOVE_CONTAINER",
-}
-
 func (h *Harness) events(t *T) {
 	for _, m := range eventMasks {
 		m := m
@@ -70,7 +61,7 @@ func (h *Harness) events(t *T) {
 
 // wireMethod is the call that carries an event on this runtime.
 func wireMethod(event string) string {
-	if sc, ok := stateChangeEvents[event]; ok && !HasDedicatedRPCs {
+	if sc, ok := notifications[event]; ok && !HasDedicatedRPCs {
 		return "StateChange:" + sc
 	}
 	return event

@@ -5,6 +5,7 @@ import (
 
 	"github.com/containerd/nri/pkg/api"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/proto"
 )
 
 func (h *Harness) handshake(t *T) {
@@ -52,7 +53,7 @@ func (h *Harness) handshake(t *T) {
 		configure := findCall(rt.Calls.Since(mark), "Configure")
 		require.NotNil(t, configure)
 		rsp := &api.ConfigureResponse{}
-		require.NoError(t, unmarshal(configure.Response, rsp))
+		require.NoError(t, proto.Unmarshal(configure.Response, rsp))
 		want := mask(api.Event_CREATE_CONTAINER, api.Event_STOP_CONTAINER)
 		require.Equal(t, want, rsp.Events, "ConfigureResponse.events")
 		require.EqualValues(t, want, configured.Int("subscribed"))
@@ -75,7 +76,7 @@ func (h *Harness) subscription(t *T) {
 		p := h.Connect(t, rt, PluginOptions{Name: "masked", Idx: "10",
 			Events: "updatepodsandbox,createcontainer,validatecontaineradjustment"})
 		rsp := &api.ConfigureResponse{}
-		require.NoError(t, unmarshal(findCall(rt.Calls.Since(mark), "Configure").Response, rsp))
+		require.NoError(t, proto.Unmarshal(findCall(rt.Calls.Since(mark), "Configure").Response, rsp))
 		if HasVersionExchange {
 			// The runtime reports its own version, which knows all three: nothing is left out.
 			require.Equal(t, mask(api.Event_UPDATE_POD_SANDBOX, api.Event_CREATE_CONTAINER,

@@ -16,17 +16,8 @@ func (h *Harness) launched(t *T) {
 		// NRI_PLUGIN_SOCKET=3 in its environment: absolute paths only.
 		fifo := filepath.Join(filepath.Dir(rt.Socket), "reports")
 		require.NoError(t, syscall.Mkfifo(fifo, 0o600))
-		args := append(append([]string{h.Java.Binary}, h.Java.JVMArgs...), "-cp", h.Java.Classpath,
-			"io.nri4j.conformance.ConformancePlugin", "--events", "createcontainer", "--report", fifo)
-		logFile := filepath.Join(filepath.Dir(rt.Socket), "plugin.log")
-		script := "#!/bin/sh\nexec " + shellQuote(args) + " 2>>" + shellQuote([]string{logFile}) + "\n"
-		require.NoError(t, os.WriteFile(filepath.Join(rt.PluginDir, "30-launched"), []byte(script), 0o755))
-		t.Cleanup(func() {
-			if t.Failed() {
-				log, _ := os.ReadFile(logFile)
-				t.Logf("plugin 30-launched stderr:\n%s", tail(string(log), 60))
-			}
-		})
+		installPlugin(t, rt, "30-launched", h.Java.command(h.Java.Classpath, PluginMainClass,
+			"--events", "createcontainer", "--report", fifo))
 		require.NoError(t, os.WriteFile(filepath.Join(rt.ConfigDir, "30-launched.conf"),
 			[]byte("greeting: hello from conf.d\n"), 0o644))
 		p = h.readReports(t, "30-launched", fifo)
@@ -57,7 +48,7 @@ func (h *Harness) launched(t *T) {
 
 // readReports reads the reports of a plugin the runtime runs, from a named pipe.
 func (h *Harness) readReports(t *T, name, fifo string) *Plugin {
-	p := &Plugin{FullName: name, stderr: &lockedBuffer{}, exited: make(chan struct{}), changed: make(chan struct{})}
+	p := newPlugin(name, nil)
 	go func() {
 		f, err := os.Open(fifo) // blocks until the plugin opens it
 		if err != nil {
@@ -74,6 +65,20 @@ func (h *Harness) readReports(t *T, name, fifo string) *Plugin {
 		}
 	})
 	return p
+}
+
+// installPlugin puts a plugin into rt's plugin directory for the runtime to launch: a script
+// that runs args, with stderr to a log that is shown if t fails, since nothing else keeps it.
+func installPlugin(t *T, rt *Runtime, fullName string, args []string) {
+	logFile := filepath.Join(filepath.Dir(rt.Socket), fullName+".log")
+	script := "#!/bin/sh\nexec " + shellQuote(args) + " 2>>" + shellQuote([]string{logFile}) + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(rt.PluginDir, fullName), []byte(script), 0o755))
+	t.Cleanup(func() {
+		if t.Failed() {
+			log, _ := os.ReadFile(logFile)
+			t.Logf("plugin %s stderr:\n%s", fullName, tail(string(log), 60))
+		}
+	})
 }
 
 func shellQuote(args []string) string {

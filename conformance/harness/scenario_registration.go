@@ -9,6 +9,7 @@ import (
 
 	"github.com/containerd/nri/pkg/api"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/proto"
 )
 
 func (h *Harness) registration(t *T) {
@@ -22,7 +23,7 @@ func (h *Harness) registration(t *T) {
 		register := findCall(rt.Calls.Since(mark), "RegisterPlugin")
 		require.NotNil(t, register, "the runtime saw RegisterPlugin")
 		req := &api.RegisterPluginRequest{}
-		require.NoError(t, unmarshal(register.Request, req))
+		require.NoError(t, proto.Unmarshal(register.Request, req))
 		require.Equal(t, "abcd-0123+EFGH_4567.ijkl", req.PluginName)
 		require.Equal(t, "05", req.PluginIdx)
 		if version, known := registeredNRIVersion(req); known {
@@ -94,9 +95,8 @@ func (h *Harness) checkIdentities(t *T, other string, values []string, names boo
 			fmt.Fprintf(&input, "%s\t%s\n", other, v)
 		}
 	}
-	args := append(append([]string{}, h.Java.JVMArgs...), "-cp", h.Java.Classpath,
-		"io.nri4j.conformance.ConformancePlugin", "--check-identity")
-	cmd := exec.Command(h.Java.Binary, args...)
+	args := h.Java.command(h.Java.Classpath, PluginMainClass, "--check-identity")
+	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stdin = strings.NewReader(input.String())
 	out, err := cmd.Output()
 	require.NoError(t, err)

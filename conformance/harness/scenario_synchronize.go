@@ -5,6 +5,7 @@ import (
 
 	"github.com/containerd/nri/pkg/api"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/proto"
 )
 
 func (h *Harness) synchronize(t *T) {
@@ -53,8 +54,8 @@ func (h *Harness) synchronize(t *T) {
 		require.Greater(t, total, 4<<20+10)
 		for i, part := range parts {
 			req, rsp := &api.SynchronizeRequest{}, &api.SynchronizeResponse{}
-			require.NoError(t, unmarshal(part.Request, req))
-			require.NoError(t, unmarshal(part.Response, rsp))
+			require.NoError(t, proto.Unmarshal(part.Request, req))
+			require.NoError(t, proto.Unmarshal(part.Response, rsp))
 			last := i == len(parts)-1
 			require.Equal(t, !last, req.More, "part %d of %d: more", i+1, len(parts))
 			if !last {

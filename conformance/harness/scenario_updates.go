@@ -5,6 +5,7 @@ import (
 
 	"github.com/containerd/nri/pkg/api"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/proto"
 )
 
 func (h *Harness) updates(t *T) {
@@ -20,7 +21,7 @@ func (h *Harness) updates(t *T) {
 		rsp, err := rt.CreateContainer(pod, Ctr(pod, "ctr-new"))
 		require.NoError(t, err)
 		raw := &api.CreateContainerResponse{}
-		require.NoError(t, unmarshal(findCall(rt.Calls.Since(mark), "CreateContainer").Response, raw))
+		require.NoError(t, proto.Unmarshal(findCall(rt.Calls.Since(mark), "CreateContainer").Response, raw))
 		require.Len(t, raw.Update, len(kinds))
 		require.Len(t, rsp.Update, len(kinds))
 		for i, kind := range kinds {

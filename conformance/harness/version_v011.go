@@ -42,22 +42,11 @@ func checkPluginName(name string) error {
 }
 
 func notify(r *adaptation.Adaptation, name string, pod *api.PodSandbox, ctr *api.Container) error {
-	events := map[string]api.Event{
-		"RunPodSandbox":        api.Event_RUN_POD_SANDBOX,
-		"PostUpdatePodSandbox": api.Event_POST_UPDATE_POD_SANDBOX,
-		"StopPodSandbox":       api.Event_STOP_POD_SANDBOX,
-		"RemovePodSandbox":     api.Event_REMOVE_POD_SANDBOX,
-		"PostCreateContainer":  api.Event_POST_CREATE_CONTAINER,
-		"StartContainer":       api.Event_START_CONTAINER,
-		"PostStartContainer":   api.Event_POST_START_CONTAINER,
-		"PostUpdateContainer":  api.Event_POST_UPDATE_CONTAINER,
-		"RemoveContainer":      api.Event_REMOVE_CONTAINER,
-	}
-	evt, ok := events[name]
+	sc, ok := notifications[name]
 	if !ok {
 		return fmt.Errorf("unknown event %q", name)
 	}
-	e := &api.StateChangeEvent{Event: evt, Pod: pod}
+	e := &api.StateChangeEvent{Event: api.Event(api.Event_value[sc]), Pod: pod}
 	if !IsPodEvent(name) {
 		e.Container = ctr
 	}

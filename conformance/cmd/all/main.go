@@ -33,14 +33,6 @@ var libraries = []library{
 	{"v0.11.0", "go.v0.11.0.mod", "nri_v011"},
 }
 
-type summary struct {
-	NRI      string   `json:"nri"`
-	Passed   int      `json:"passed"`
-	Failed   int      `json:"failed"`
-	Skipped  int      `json:"skipped"`
-	Failures []string `json:"failures"`
-}
-
 func main() {
 	java := flag.String("java", "java", "the java binary that runs the plugin")
 	classpathSpec := flag.String("classpath", "", "the conformance plugin's classpath; @file entries are read")
@@ -62,7 +54,7 @@ func main() {
 		fail("%v", err)
 	}
 
-	var total summary
+	var total harness.Summary
 	var versions []string
 	broken := false
 	for _, lib := range libraries {
@@ -77,11 +69,11 @@ func main() {
 		}
 		summaryFile := filepath.Join(*out, "summary-"+lib.version+".json")
 		os.Remove(summaryFile)
-		harness := exec.Command(binary, "-java", *java, "-classpath", classpath, "-jvm-args", *jvmArgs,
+		harnessCmd := exec.Command(binary, "-java", *java, "-classpath", classpath, "-jvm-args", *jvmArgs,
 			"-run", *run, "-summary", summaryFile, "-samples-classpath", samplesClasspath)
-		harness.Stdout, harness.Stderr = os.Stdout, os.Stderr
-		runErr := harness.Run()
-		var s summary
+		harnessCmd.Stdout, harnessCmd.Stderr = os.Stdout, os.Stderr
+		runErr := harnessCmd.Run()
+		var s harness.Summary
 		data, err := os.ReadFile(summaryFile)
 		if err != nil || json.Unmarshal(data, &s) != nil {
 			fmt.Printf("conformance (NRI %s): the harness ended without a summary (%v)\n", lib.version, runErr)

@@ -42,10 +42,8 @@ func main() {
 	fmt.Printf("conformance (NRI %s): %d passed, %d failed, %d skipped\n",
 		version, report.Passed, report.Failed, report.Skipped)
 	if *summary != "" {
-		data, _ := json.Marshal(map[string]interface{}{
-			"nri": version, "passed": report.Passed, "failed": report.Failed,
-			"skipped": report.Skipped, "failures": report.Failures,
-		})
+		data, _ := json.Marshal(harness.Summary{NRI: version, Passed: report.Passed, Failed: report.Failed,
+			Skipped: report.Skipped, Failures: report.Failures})
 		if err := os.WriteFile(*summary, data, 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/containerd/nri/pkg/api"
@@ -128,11 +127,6 @@ func operation[M proto.Message](rsp M, err error) (proto.Message, error) {
 	return rsp, nil
 }
 
-// events with a result have commands of their own; the 9 others go through "event".
-var ownCommand = map[string]bool{
-	"CreateContainer": true, "UpdateContainer": true, "StopContainer": true, "UpdatePodSandbox": true,
-}
-
 func (l *library) ops() map[string]op {
 	// withRuntime runs f on the running instance, with the command's pod and container.
 	withRuntime := func(needContainer bool, f func(rt *harness.Runtime, c *command, pod *api.PodSandbox,
@@ -169,14 +163,10 @@ func (l *library) ops() map[string]op {
 			if err != nil {
 				return nil, err
 			}
-			var rsp *api.UpdatePodSandboxResponse
-			rt.Locked(func() {
-				rsp, err = rt.R.UpdatePodSandbox(context.Background(), &api.UpdatePodSandboxRequest{Pod: pod, LinuxResources: res})
-			})
-			return operation(rsp, err)
+			return operation(rt.UpdatePodSandbox(pod, res))
 		}),
 		"event": func(c *command) (result, error) {
-			if !slices.Contains(harness.LifecycleEvents, c.Name) || ownCommand[c.Name] {
+			if !harness.IsNotification(c.Name) {
 				return nil, fmt.Errorf("%q is not one of the 9 notification events (CreateContainer, UpdateContainer, "+
 					"StopContainer and UpdatePodSandbox have commands of their own)", c.Name)
 			}
