@@ -29,7 +29,7 @@ func (h *Harness) mux(t *T) {
 				"unsolicited-size": fmt.Sprint(size)}
 			pod, ctr, pad := paddedCreateRequest(t, size, steer)
 			mark := rt.Calls.Mark()
-			_, err := rt.CreateContainer(pod, ctr)
+			rsp, err := rt.CreateContainer(pod, ctr)
 			require.NoError(t, err)
 
 			create := findCall(rt.Calls.Since(mark), "CreateContainer")
@@ -38,6 +38,7 @@ func (h *Harness) mux(t *T) {
 			require.EqualValues(t, len(create.Request), seen.Int("bytes"), "the plugin read the whole request")
 			require.EqualValues(t, CRC(pad), seen.Int("padCrc"), "and its content")
 			require.Equal(t, size, create.ResponseSize, "plugin to runtime, conn 1: response")
+			require.NotEmpty(t, rsp.GetAdjust().GetAnnotations()[Prefix+"pad"], "the runtime took the padded adjustment")
 
 			rt.AwaitUnsolicited(t, 20*time.Second)
 			result := p.Await(t, 20*time.Second, "the UpdateContainers result", func(r Line) bool { return r.Kind() == "updates" })
