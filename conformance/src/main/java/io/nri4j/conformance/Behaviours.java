@@ -17,7 +17,6 @@ import io.nri4j.api.v1alpha1.UpdateContainersRequest;
 import io.nri4j.api.v1alpha1.UpdateContainersResponse;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
 import io.nri4j.stub.CreateContainerResult;
-import io.nri4j.stub.EventMask;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.RequestContext;
 import io.nri4j.stub.UpdateContainerResult;
@@ -45,9 +44,14 @@ final class Behaviours {
         this.self = self;
     }
 
+    /** The pod events' handler: {@link #observe} without a container. */
+    void observePod(Message request, RequestContext ctx, PodSandbox pod) throws Exception {
+        observe(request, ctx, pod, Container.getDefaultInstance());
+    }
+
     /** Every handler starts here: report, then fail or block if asked to. */
     void observe(Message request, RequestContext ctx, PodSandbox pod, Container container) throws Exception {
-        String event = ctx.event().getNumber() == 0 ? ctx.method() : EventMask.prettyName(ctx.event());
+        String event = ctx.request();
         Reporter.Line line = reporter.line("handler", event).put("method", ctx.method())
                 .put("pod", pod.getId()).put("container", container.getId())
                 .put("bytes", request.getSerializedSize());

@@ -1,6 +1,5 @@
 package io.nri4j.conformance;
 
-import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.stub.Disconnect;
 import io.nri4j.stub.EventMask;
@@ -11,6 +10,7 @@ import io.nri4j.stub.StubEvent;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 
 /**
  * A plugin built on nri-core for the conformance harness: it handles the events given with
@@ -65,55 +65,43 @@ public final class ConformancePlugin {
         if (o.socket() != null) {
             b.socketPath(o.socket());
         }
-        Behaviours[] holder = new Behaviours[1];
+        // The handlers need the identity before build() resolves it; same rule, same environment,
+        // same IllegalArgumentException for a missing or invalid one.
+        Behaviours h = new Behaviours(reporter, PluginIdentity.resolve(o.name(), o.index(), System.getenv()));
         EventMask m = o.events();
-        b.onSynchronize((req, ctx) -> holder[0].synchronize(req, ctx));
+        b.onSynchronize(h::synchronize);
         b.onShutdown((req, ctx) -> reporter.line("handler", "Shutdown").put("reason", req.getReason()).send());
-        if (m.contains(Event.RUN_POD_SANDBOX)) {
-            b.onRunPodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
+        on(m, Event.RUN_POD_SANDBOX, b::onRunPodSandbox, (req, ctx) -> h.observePod(req, ctx, req.getPod()));
+        on(m, Event.UPDATE_POD_SANDBOX, b::onUpdatePodSandbox, (req, ctx) -> h.observePod(req, ctx, req.getPod()));
+        on(m, Event.POST_UPDATE_POD_SANDBOX, b::onPostUpdatePodSandbox,
+                (req, ctx) -> h.observePod(req, ctx, req.getPod()));
+        on(m, Event.STOP_POD_SANDBOX, b::onStopPodSandbox, (req, ctx) -> h.observePod(req, ctx, req.getPod()));
+        on(m, Event.REMOVE_POD_SANDBOX, b::onRemovePodSandbox, (req, ctx) -> h.observePod(req, ctx, req.getPod()));
+        on(m, Event.CREATE_CONTAINER, b::onCreateContainer, h::createContainer);
+        on(m, Event.POST_CREATE_CONTAINER, b::onPostCreateContainer,
+                (req, ctx) -> h.observe(req, ctx, req.getPod(), req.getContainer()));
+        on(m, Event.START_CONTAINER, b::onStartContainer,
+                (req, ctx) -> h.observe(req, ctx, req.getPod(), req.getContainer()));
+        on(m, Event.POST_START_CONTAINER, b::onPostStartContainer,
+                (req, ctx) -> h.observe(req, ctx, req.getPod(), req.getContainer()));
+        on(m, Event.UPDATE_CONTAINER, b::onUpdateContainer, h::updateContainer);
+        on(m, Event.POST_UPDATE_CONTAINER, b::onPostUpdateContainer,
+                (req, ctx) -> h.observe(req, ctx, req.getPod(), req.getContainer()));
+        on(m, Event.STOP_CONTAINER, b::onStopContainer, h::stopContainer);
+        on(m, Event.REMOVE_CONTAINER, b::onRemoveContainer,
+                (req, ctx) -> h.observe(req, ctx, req.getPod(), req.getContainer()));
+        on(m, Event.VALIDATE_CONTAINER_ADJUSTMENT, b::onValidateContainerAdjustment, h::validate);
+        return b.build();
+    }
+
+    /**
+     * Registers {@code handler} only for events in {@code --events}: the stub runs every handler
+     * it has, subscribed or not, so a subscription alone would not keep the others quiet.
+     */
+    private static <H> void on(EventMask events, Event event, Consumer<H> register, H handler) {
+        if (events.contains(event)) {
+            register.accept(handler);
         }
-        if (m.contains(Event.UPDATE_POD_SANDBOX)) {
-            b.onUpdatePodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
-        }
-        if (m.contains(Event.POST_UPDATE_POD_SANDBOX)) {
-            b.onPostUpdatePodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
-        }
-        if (m.contains(Event.STOP_POD_SANDBOX)) {
-            b.onStopPodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
-        }
-        if (m.contains(Event.REMOVE_POD_SANDBOX)) {
-            b.onRemovePodSandbox((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), Container.getDefaultInstance()));
-        }
-        if (m.contains(Event.CREATE_CONTAINER)) {
-            b.onCreateContainer((req, ctx) -> holder[0].createContainer(req, ctx));
-        }
-        if (m.contains(Event.POST_CREATE_CONTAINER)) {
-            b.onPostCreateContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
-        }
-        if (m.contains(Event.START_CONTAINER)) {
-            b.onStartContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
-        }
-        if (m.contains(Event.POST_START_CONTAINER)) {
-            b.onPostStartContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
-        }
-        if (m.contains(Event.UPDATE_CONTAINER)) {
-            b.onUpdateContainer((req, ctx) -> holder[0].updateContainer(req, ctx));
-        }
-        if (m.contains(Event.POST_UPDATE_CONTAINER)) {
-            b.onPostUpdateContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
-        }
-        if (m.contains(Event.STOP_CONTAINER)) {
-            b.onStopContainer((req, ctx) -> holder[0].stopContainer(req, ctx));
-        }
-        if (m.contains(Event.REMOVE_CONTAINER)) {
-            b.onRemoveContainer((req, ctx) -> holder[0].observe(req, ctx, req.getPod(), req.getContainer()));
-        }
-        if (m.contains(Event.VALIDATE_CONTAINER_ADJUSTMENT)) {
-            b.onValidateContainerAdjustment((req, ctx) -> holder[0].validate(req, ctx));
-        }
-        NriPlugin plugin = b.build();
-        holder[0] = new Behaviours(reporter, plugin.identity());
-        return plugin;
     }
 
     private static void report(Reporter reporter, StubEvent event) {

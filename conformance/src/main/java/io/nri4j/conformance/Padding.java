@@ -1,6 +1,6 @@
 package io.nri4j.conformance;
 
-import java.util.Arrays;
+import io.nri4j.ttrpc.TtrpcLimits;
 import java.util.function.IntUnaryOperator;
 import java.util.zip.CRC32;
 
@@ -12,13 +12,13 @@ final class Padding {
 
     /** ttrpc message size of a Response with an OK status and {@code payload} bytes. */
     static int responseMessageSize(int payload) {
-        return 10 + 2 + field(payload);
+        return TtrpcLimits.HEADER_LENGTH + 2 + field(payload);
     }
 
     /** ttrpc message size of a Request for Runtime/UpdateContainers, without a deadline. */
     static int updateRequestMessageSize(int payload) {
-        return 10 + field("nri.pkg.api.v1alpha1.Runtime".length()) + field("UpdateContainers".length())
-                + field(payload);
+        return TtrpcLimits.HEADER_LENGTH + field("nri.pkg.api.v1alpha1.Runtime".length())
+                + field("UpdateContainers".length()) + field(payload);
     }
 
     /**
@@ -64,11 +64,5 @@ final class Padding {
             size++;
         }
         return size;
-    }
-
-    static String[] keys(int count) {
-        String[] keys = new String[count];
-        Arrays.setAll(keys, i -> "conformance.nri4j.io/pad" + (i == 0 ? "" : String.valueOf(i)));
-        return keys;
     }
 }

@@ -1,5 +1,6 @@
 package io.nri4j.test.runtime;
 
+import com.google.protobuf.Parser;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerUpdate;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
@@ -161,18 +162,16 @@ public final class UpstreamRuntime implements AutoCloseable {
 
     /** Creates a container: the plugins' adjustments merged by the library (the newest plugin's reply in draft mode). */
     public CreateContainerResponse createContainer(PodSandbox pod, Container container) {
-        return Wire.decode(request(withContainer("createContainer", pod, container)).path("result").asString(),
-                CreateContainerResponse.parser());
+        return result(withContainer("createContainer", pod, container), CreateContainerResponse.parser());
     }
 
     public UpdateContainerResponse updateContainer(PodSandbox pod, Container container, LinuxResources resources) {
         ObjectNode command = withContainer("updateContainer", pod, container).put("resources", Wire.encode(resources));
-        return Wire.decode(request(command).path("result").asString(), UpdateContainerResponse.parser());
+        return result(command, UpdateContainerResponse.parser());
     }
 
     public StopContainerResponse stopContainer(PodSandbox pod, Container container) {
-        return Wire.decode(request(withContainer("stopContainer", pod, container)).path("result").asString(),
-                StopContainerResponse.parser());
+        return result(withContainer("stopContainer", pod, container), StopContainerResponse.parser());
     }
 
     /** Updates a pod's resources to none in particular. */
@@ -183,7 +182,7 @@ public final class UpstreamRuntime implements AutoCloseable {
     public UpdatePodSandboxResponse updatePodSandbox(PodSandbox pod, LinuxResources resources) {
         ObjectNode command = process.command("updatePodSandbox").put("pod", Wire.encode(pod))
                 .put("resources", Wire.encode(resources));
-        return Wire.decode(request(command).path("result").asString(), UpdatePodSandboxResponse.parser());
+        return result(command, UpdatePodSandboxResponse.parser());
     }
 
     /**
@@ -257,6 +256,11 @@ public final class UpstreamRuntime implements AutoCloseable {
 
     private ObjectNode withContainer(String op, PodSandbox pod, Container container) {
         return process.command(op).put("pod", Wire.encode(pod)).put("container", Wire.encode(container));
+    }
+
+    /** Carries out a command whose answer is a protobuf message. */
+    private <M> M result(ObjectNode command, Parser<M> parser) {
+        return Wire.decode(request(command).path("result").asString(), parser);
     }
 
     private JsonNode request(ObjectNode command) {

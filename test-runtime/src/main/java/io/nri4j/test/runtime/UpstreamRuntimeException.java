@@ -10,10 +10,6 @@ public class UpstreamRuntimeException extends RuntimeException {
 
     private final String runtimeLog;
 
-    UpstreamRuntimeException(String message, String runtimeLog) {
-        this(message, runtimeLog, null);
-    }
-
     UpstreamRuntimeException(String message, String runtimeLog, Throwable cause) {
         super(runtimeLog.isEmpty() ? message : message + "\n--- runtime log (last lines) ---\n" + runtimeLog, cause);
         this.runtimeLog = runtimeLog;
