@@ -81,7 +81,9 @@ final class HandlerInvoker {
             }
         };
         executor.execute(task);
-        CompletableFuture.delayedExecutor(budgetNanos, TimeUnit.NANOSECONDS, executor).execute(() -> {
+        // Not on the handler executor: handlers that ignore interruption may hold all its
+        // threads, and the budget exists for exactly those.
+        CompletableFuture.delayedExecutor(budgetNanos, TimeUnit.NANOSECONDS).execute(() -> {
             String what = ctx.request();
             long ms = TimeUnit.NANOSECONDS.toMillis(budgetNanos);
             if (!call.decided.compareAndSet(false, true)) {
