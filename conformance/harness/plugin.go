@@ -209,12 +209,23 @@ func (p *Plugin) AwaitHandler(t *T, event string) Line {
 }
 
 // Handled returns every handler report so far, consumed or not.
-func (p *Plugin) Handled() []Line {
+func (p *Plugin) Handled() []Line { return p.reportsOf("handler") }
+
+// Milestones returns the names of the stub milestones reported so far, in order.
+func (p *Plugin) Milestones() []string {
+	var names []string
+	for _, r := range p.reportsOf("stub") {
+		names = append(names, r.Event())
+	}
+	return names
+}
+
+func (p *Plugin) reportsOf(kind string) []Line {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var out []Line
 	for _, r := range p.reports {
-		if r.Kind() == "handler" {
+		if r.Kind() == kind {
 			out = append(out, r)
 		}
 	}

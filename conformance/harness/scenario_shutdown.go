@@ -42,22 +42,29 @@ func (h *Harness) shutdown(t *T) {
 		require.Equal(t, "", p.AwaitHandler(t, "Shutdown").Str("reason"))
 	})
 
-	t.Run("should answer Configure before its registration is answered", func(t *T) {
-		// The runtime may configure a plugin before RegisterPlugin returns; a plugin that waits
-		// for the reply before serving would deadlock here.
+	t.Run("should answer Configure before its registration is answered, and tell its milestones in order", func(t *T) {
+		// The runtime library configures a plugin from another goroutine while its
+		// RegisterPlugin reply is on the way, so the reply may come last; a plugin that waits
+		// for it before serving would deadlock here.
 		configured := make(chan error, 1)
 		_, p := h.miniRuntime(t, func(m *mini, ctx context.Context) {
 			_, err := m.Plugin.Configure(ctx, &api.ConfigureRequest{RuntimeName: "mini", RuntimeVersion: "v1.0.0",
 				RegistrationTimeout: 5000, RequestTimeout: 2000})
+			if err == nil {
+				_, err = m.Plugin.Synchronize(ctx, &api.SynchronizeRequest{})
+			}
 			configured <- err
 		})
 		select {
 		case err := <-configured:
 			require.NoError(t, err)
 		case <-time.After(5 * time.Second):
-			t.Fatalf("Configure was not answered while RegisterPlugin was pending")
+			t.Fatalf("Configure and Synchronize were not answered while RegisterPlugin was pending")
 		}
 		p.AwaitStub(t, "Registered")
+		p.AwaitStub(t, "Synchronized")
+		require.Equal(t, []string{"Connected", "Registered", "Configured", "Synchronized"}, p.Milestones(),
+			"registered before configured, whichever of the reply and Configure came first")
 	})
 
 	t.Run("should answer Unimplemented for unknown methods only", func(t *T) {

@@ -249,19 +249,30 @@ public final class NriStub implements AutoCloseable {
         client.call(RUNTIME_SERVICE, "RegisterPlugin", request, Empty.parser(), plugin.registrationTimeout())
                 .whenComplete((ok, error) -> {
                     if (error == null) {
-                        advance(StubState.REGISTERED);
-                        log.info("plugin {} registered", identity().fullName());
-                        registration.complete(null);
-                        emit(new StubEvent.Registered(identity()));
-                    } else {
-                        Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-                        String why = cause instanceof TtrpcException t ? t.status().message() : String.valueOf(cause);
+                        registered();
+                        return;
+                    }
+                    Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+                    String why = cause instanceof TtrpcException t ? t.status().message() : String.valueOf(cause);
+                    if (registration.completeExceptionally(new RegistrationException(
+                            "registration of plugin " + identity().fullName() + " failed: " + why, cause))) {
                         log.error("runtime did not register plugin {}: {}", identity().fullName(), why);
-                        registration.completeExceptionally(new RegistrationException(
-                                "registration of plugin " + identity().fullName() + " failed: " + why, cause));
                         channel.close();
                     }
                 });
+    }
+
+    /**
+     * The runtime accepted the plugin: its reply to RegisterPlugin, or its Configure, which the
+     * runtime sends from elsewhere while the reply is on its way and so may arrive first. Told
+     * once, before Configured.
+     */
+    private void registered() {
+        advance(StubState.REGISTERED);
+        if (registration.complete(null)) {
+            log.info("plugin {} registered", identity().fullName());
+            emit(new StubEvent.Registered(identity()));
+        }
     }
 
     // --- called by the plugin service ------------------------------------------------------------
@@ -275,6 +286,7 @@ public final class NriStub implements AutoCloseable {
     }
 
     void runtimeConfigured(RuntimeInfo info) {
+        registered();
         this.runtime = info;
     }
 
