@@ -1,6 +1,6 @@
 package io.nri4j.conformance;
 
-import io.nri4j.ttrpc.TtrpcLimits;
+import io.nri4j.internal.ttrpc.TtrpcLimits;
 import java.util.function.IntUnaryOperator;
 import java.util.zip.CRC32;
 

@@ -1,9 +1,9 @@
 package io.nri4j.stub;
 
 import io.nri4j.api.v1alpha1.ContainerAdjustment;
-import io.nri4j.ttrpc.StatusCode;
-import io.nri4j.ttrpc.TtrpcException;
-import io.nri4j.ttrpc.TtrpcStatus;
+import io.nri4j.internal.ttrpc.StatusCode;
+import io.nri4j.internal.ttrpc.TtrpcException;
+import io.nri4j.internal.ttrpc.TtrpcStatus;
 import java.util.Optional;
 
 /**

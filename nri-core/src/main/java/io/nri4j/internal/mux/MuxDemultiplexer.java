@@ -1,0 +1,75 @@
+package io.nri4j.internal.mux;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Routes {@link MuxData} to the endpoint of its conn and tells every endpoint when the trunk
+ * goes away. Any exception that reaches it (a codec fault, a failed write) closes the trunk.
+ */
+public final class MuxDemultiplexer extends ChannelInboundHandlerAdapter {
+
+    private static final Logger log = LoggerFactory.getLogger(MuxDemultiplexer.class);
+
+    private final Map<ConnId, MuxEndpoint> endpoints;
+    private final Consumer<Throwable> onClose;
+    private Throwable cause;
+
+    /**
+     * @param onClose told, after the endpoints, that the trunk is gone; with the first failure
+     *     seen, or {@code null} for an orderly close or EOF
+     */
+    public MuxDemultiplexer(Map<ConnId, MuxEndpoint> endpoints, Consumer<Throwable> onClose) {
+        this.endpoints = new EnumMap<>(endpoints);
+        this.onClose = onClose;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        MuxData data = (MuxData) msg;
+        MuxEndpoint endpoint = endpoints.get(data.conn());
+        if (endpoint == null) {
+            log.warn("dropping {} bytes for conn {}, which has no endpoint",
+                    data.bytes().readableBytes(), data.conn());
+            data.bytes().release();
+            return;
+        }
+        endpoint.onData(data.bytes());
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable t) {
+        if (t instanceof IOException) {
+            // On a Unix socket an I/O error (EPIPE, ECONNRESET) means the peer has gone: an
+            // end like EOF, not a fault of the connection.
+            log.debug("NRI connection ended: {}", t.getMessage());
+        } else if (cause == null) {
+            cause = t;
+            if (t instanceof MuxCodecException) {
+                log.warn("closing NRI connection: the runtime sent {}", t.getMessage());
+            } else {
+                log.error("closing NRI connection: {}", t.getMessage(), t);
+            }
+        }
+        ctx.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        for (MuxEndpoint endpoint : endpoints.values()) {
+            try {
+                endpoint.onClose(cause);
+            } catch (RuntimeException e) {
+                log.warn("endpoint failed to close cleanly", e);
+            }
+        }
+        onClose.accept(cause);
+        super.channelInactive(ctx);
+    }
+}

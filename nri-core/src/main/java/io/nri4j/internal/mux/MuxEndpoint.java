@@ -1,0 +1,15 @@
+package io.nri4j.internal.mux;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * The consumer of one conn's byte stream. Called on the trunk's event loop only; must not block.
+ */
+public interface MuxEndpoint {
+
+    /** Bytes that arrived for this conn, in order. The endpoint releases them. */
+    void onData(ByteBuf bytes);
+
+    /** The trunk is gone; {@code cause} is {@code null} for an orderly close or EOF. */
+    void onClose(Throwable cause);
+}

@@ -1,0 +1,47 @@
+package io.nri4j.internal.mux;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
+
+/**
+ * Frames one whole ttrpc message for the trunk the way Go's ttrpc writer does: a message of
+ * at most 4096 bytes is one frame; a larger one is its first 4096 bytes, then the rest as a
+ * second frame. The Go reader relies on this: it reads a message's first frame into its
+ * 4096-byte buffer and the second straight into a buffer sized for exactly what is missing.
+ * Frames never carry bytes of two messages and are never empty.
+ */
+public final class MuxFraming {
+
+    private MuxFraming() {
+    }
+
+    /**
+     * Returns the frames for {@code message}, taking ownership of it.
+     *
+     * @throws IllegalArgumentException if the message is empty or larger than two frames allow
+     */
+    public static ByteBuf frame(ByteBufAllocator alloc, ConnId conn, ByteBuf message) {
+        int total = message.readableBytes();
+        if (total == 0 || total > MuxLimits.MAX_PAYLOAD) {
+            message.release();
+            throw new IllegalArgumentException("cannot frame a message of " + total + " bytes");
+        }
+        CompositeByteBuf frames = alloc.compositeBuffer(4);
+        int first = Math.min(total, MuxLimits.GO_READ_BUFFER);
+        frames.addComponent(true, header(alloc, conn, first));
+        frames.addComponent(true, message.readRetainedSlice(first));
+        if (total > first) {
+            frames.addComponent(true, header(alloc, conn, total - first));
+            frames.addComponent(true, message.readRetainedSlice(total - first));
+        }
+        message.release();
+        return frames;
+    }
+
+    private static ByteBuf header(ByteBufAllocator alloc, ConnId conn, int length) {
+        return alloc.buffer(MuxLimits.HEADER_LENGTH, MuxLimits.HEADER_LENGTH)
+                .writeInt(conn.wire())
+                .writeInt(length);
+    }
+}

@@ -1,0 +1,31 @@
+package io.nri4j.internal.mux;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+
+/**
+ * Writes whole messages to one conn of the trunk. Each message is framed and written in one
+ * piece, so messages of different conns never interleave inside a frame. A failed write closes
+ * the trunk, as in Go's mux.
+ */
+public final class MuxWriter {
+
+    private final Channel trunk;
+    private final ConnId conn;
+
+    public MuxWriter(Channel trunk, ConnId conn) {
+        this.trunk = trunk;
+        this.conn = conn;
+    }
+
+    /** Frames and flushes {@code message}, taking ownership of it. */
+    public void write(ByteBuf message) {
+        trunk.writeAndFlush(MuxFraming.frame(trunk.alloc(), conn, message))
+                .addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+    }
+
+    public ConnId conn() {
+        return conn;
+    }
+}

@@ -1,0 +1,37 @@
+package io.nri4j.internal.ttrpc;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a method handler knows about the call it serves.
+ *
+ * @param timeoutNanos the caller's {@code timeout_nano}; 0 means no deadline
+ * @param startNanos {@link System#nanoTime()} when the request was read
+ * @param metadata request metadata; keys lower-cased by the peer, unknown keys are harmless
+ */
+public record ServerCall(String service, String method, long streamId, long timeoutNanos,
+        long startNanos, Map<String, List<String>> metadata) {
+
+    public ServerCall {
+        metadata = Map.copyOf(metadata);
+    }
+
+    public boolean hasDeadline() {
+        return timeoutNanos > 0;
+    }
+
+    /** Time left before the caller gives up; {@code null} without a deadline. */
+    public Duration timeRemaining() {
+        if (!hasDeadline()) {
+            return null;
+        }
+        return Duration.ofNanos(timeoutNanos - (System.nanoTime() - startNanos));
+    }
+
+    /** {@code Service/Method}, for messages. */
+    public String fullMethod() {
+        return service + "/" + method;
+    }
+}

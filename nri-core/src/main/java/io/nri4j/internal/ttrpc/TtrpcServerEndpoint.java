@@ -1,0 +1,262 @@
+package io.nri4j.internal.ttrpc;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.nri4j.internal.mux.ConnId;
+import io.nri4j.internal.mux.MuxEndpoint;
+import io.nri4j.internal.mux.MuxWriter;
+import io.nri4j.internal.ttrpc.proto.KeyValue;
+import io.nri4j.internal.ttrpc.proto.Request;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server side of one ttrpc connection. All its state lives on the trunk's event loop:
+ * requests are checked and routed here, then run on the executor; their responses come back
+ * as serialized bytes. Stream ids must be odd and increasing, as the Go server demands; a call
+ * still running at its {@code timeout_nano} is answered {@link StatusCode#DEADLINE_EXCEEDED}
+ * and its handler interrupted.
+ */
+public final class TtrpcServerEndpoint implements MuxEndpoint {
+
+    private static final Logger log = LoggerFactory.getLogger(TtrpcServerEndpoint.class);
+
+    private final Channel trunk;
+    private final EventLoop eventLoop;
+    private final MuxWriter writer;
+    private final Executor executor;
+    private final Map<String, TtrpcService> services = new HashMap<>();
+    private final TtrpcDecoder decoder = new TtrpcDecoder();
+    private final Map<Long, Call> calls = new HashMap<>();
+    private long lastStreamId;
+    private boolean closed;
+    private Runnable idleListener = () -> { };
+
+    public TtrpcServerEndpoint(Channel trunk, ConnId conn, Executor executor,
+            Collection<TtrpcService> services) {
+        this.trunk = trunk;
+        this.eventLoop = trunk.eventLoop();
+        this.writer = new MuxWriter(trunk, conn);
+        this.executor = executor;
+        services.forEach(s -> this.services.put(s.name(), s));
+    }
+
+    @Override
+    public void onData(ByteBuf bytes) {
+        try {
+            decoder.decode(bytes, this::onMessage);
+        } finally {
+            bytes.release();
+        }
+    }
+
+    @Override
+    public void onClose(Throwable cause) {
+        closed = true;
+        for (Call call : calls.values()) {
+            call.cancel();
+        }
+        calls.clear();
+    }
+
+    /** Event loop: calls accepted and not yet answered. */
+    public int activeCalls() {
+        return calls.size();
+    }
+
+    /** Runs on the event loop each time the last outstanding call has been answered. */
+    public void setIdleListener(Runnable listener) {
+        this.idleListener = listener;
+    }
+
+    private void onMessage(Object decoded) {
+        if (decoded instanceof OversizedMessage oversized) {
+            log.warn("stream {}: {}", oversized.streamId(), oversized.status().message());
+            send(oversized.streamId(), Responses.failure(oversized.status()));
+            return;
+        }
+        TtrpcMessage message = (TtrpcMessage) decoded;
+        long id = message.streamId();
+        MessageType type = MessageType.fromWire(message.type());
+        // The order of checks is the Go server's: parity first, whatever the type.
+        if ((id & 1) == 0) {
+            reject(id, StatusCode.INVALID_ARGUMENT, "StreamID must be odd for client initiated streams");
+        } else if (type == null || type == MessageType.RESPONSE) {
+            log.warn("stream {}: ignoring a message of type {}; a ttrpc server accepts requests only",
+                    id, message.type());
+        } else if (type == MessageType.DATA) {
+            reject(id, StatusCode.INVALID_ARGUMENT,
+                    "stream " + id + ": data message, but NRI calls are unary");
+        } else if (id <= lastStreamId) {
+            reject(id, StatusCode.INVALID_ARGUMENT, "StreamID cannot be re-used and must increment");
+        } else {
+            lastStreamId = id;
+            accept(id, message.data());
+        }
+    }
+
+    private void accept(long id, ByteString data) {
+        Request request;
+        try {
+            request = Request.parseFrom(data);
+        } catch (InvalidProtocolBufferException e) {
+            reject(id, StatusCode.INVALID_ARGUMENT, "unmarshal request error: " + e.getMessage());
+            return;
+        }
+        TtrpcService service = services.get(request.getService());
+        if (service == null) {
+            reject(id, StatusCode.UNIMPLEMENTED, "service " + request.getService());
+            return;
+        }
+        MethodHandler handler = service.methods().get(request.getMethod());
+        if (handler == null) {
+            reject(id, StatusCode.UNIMPLEMENTED, "method " + request.getMethod());
+            return;
+        }
+        ServerCall serverCall = new ServerCall(request.getService(), request.getMethod(), id,
+                Math.max(0, request.getTimeoutNano()), System.nanoTime(),
+                metadata(request.getMetadataList()));
+        Call call = new Call(id, serverCall, handler, request.getPayload());
+        calls.put(id, call);
+        if (serverCall.hasDeadline()) {
+            call.timer = eventLoop.schedule(() -> onDeadline(id), serverCall.timeoutNanos(),
+                    TimeUnit.NANOSECONDS);
+        }
+        try {
+            executor.execute(call.task);
+        } catch (RejectedExecutionException e) {
+            calls.remove(id);
+            call.cancel();
+            reject(id, StatusCode.UNAVAILABLE, "plugin is shutting down");
+        }
+    }
+
+    private void onDeadline(long id) {
+        Call call = calls.remove(id);
+        if (call == null) {
+            return;
+        }
+        call.cancel();
+        log.warn("{} (stream {}) still running after its {} ms deadline; answering DeadlineExceeded",
+                call.serverCall.fullMethod(), id,
+                TimeUnit.NANOSECONDS.toMillis(call.serverCall.timeoutNanos()));
+        send(id, Responses.failure(TtrpcStatus.of(StatusCode.DEADLINE_EXCEEDED,
+                "context deadline exceeded")));
+        if (calls.isEmpty()) {
+            idleListener.run();
+        }
+    }
+
+    /** Any thread: hands a finished call's envelope to the event loop. */
+    private void finish(long id, byte[] envelope) {
+        try {
+            eventLoop.execute(() -> {
+                Call call = calls.remove(id);
+                if (call == null) {
+                    log.debug("stream {}: dropping a response whose call already ended", id);
+                    return;
+                }
+                if (call.timer != null) {
+                    call.timer.cancel(false);
+                }
+                send(id, envelope);
+                if (calls.isEmpty()) {
+                    idleListener.run();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            log.debug("stream {}: event loop gone, response dropped", id);
+        }
+    }
+
+    private void reject(long id, StatusCode code, String message) {
+        log.warn("stream {}: answering {}: {}", id, code, message);
+        send(id, Responses.failure(TtrpcStatus.of(code, message)));
+    }
+
+    private void send(long id, byte[] envelope) {
+        if (closed || !trunk.isActive()) {
+            return;
+        }
+        writer.write(TtrpcEncoder.encode(trunk.alloc(), id, MessageType.RESPONSE, 0, envelope));
+    }
+
+    private static Map<String, List<String>> metadata(List<KeyValue> pairs) {
+        if (pairs.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, List<String>> metadata = new LinkedHashMap<>();
+        for (KeyValue pair : pairs) {
+            metadata.computeIfAbsent(pair.getKey(), k -> new ArrayList<>()).add(pair.getValue());
+        }
+        metadata.replaceAll((k, v) -> List.copyOf(v));
+        return metadata;
+    }
+
+    /** One accepted request until it is answered. */
+    private final class Call {
+
+        final ServerCall serverCall;
+        final FutureTask<CompletionStage<ByteString>> task;
+        ScheduledFuture<?> timer;
+
+        Call(long id, ServerCall serverCall, MethodHandler handler, ByteString payload) {
+            this.serverCall = serverCall;
+            this.task = new FutureTask<>(() -> handler.invoke(serverCall, payload)) {
+                @Override
+                protected void done() {
+                    if (!isCancelled()) {
+                        completeWith(id, this);
+                    }
+                }
+            };
+        }
+
+        void cancel() {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+            if (task.isDone() && !task.isCancelled()) {
+                try {
+                    task.get().toCompletableFuture().cancel(true);
+                } catch (InterruptedException | ExecutionException | RuntimeException ignored) {
+                    // nothing left to cancel
+                }
+            }
+            task.cancel(true);
+        }
+
+        private void completeWith(long id, FutureTask<CompletionStage<ByteString>> done) {
+            CompletionStage<ByteString> stage;
+            try {
+                stage = done.get();
+            } catch (ExecutionException | InterruptedException | RuntimeException e) {
+                finish(id, Responses.failure(Responses.statusOf(e)));
+                return;
+            }
+            if (stage == null) {
+                finish(id, Responses.success(ByteString.EMPTY));
+                return;
+            }
+            stage.whenComplete((payload, error) -> finish(id, error == null
+                    ? Responses.success(payload == null ? ByteString.EMPTY : payload)
+                    : Responses.failure(Responses.statusOf(error))));
+        }
+    }
+}
