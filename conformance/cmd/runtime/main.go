@@ -20,6 +20,7 @@
 //	kill                              drop the plugin connections, stop, remove the socket
 //	setState {pods, containers}       the state Synchronize reports from now on
 //	awaitSynchronized {timeoutMs}     the next plugin synchronization → {synchronizations}
+//	awaitPlugins {count, timeoutMs}   at least count plugins synchronized since the latest start → {plugins}
 //	setUpdateReply {failedIds}        unsolicited updates of these containers fail
 //	createContainer {pod, container}  → {result: CreateContainerResponse}
 //

@@ -42,8 +42,11 @@ func (t table) run(c *command) (result, error) {
 // operations are the commands of every mode, and those of b's.
 func operations(b backend, s *shared) table {
 	ops := map[string]op{
-		"start": func(*command) (result, error) { return nil, b.start() },
-		"kill":  func(*command) (result, error) { return nil, b.kill() },
+		"start": func(*command) (result, error) {
+			s.started() // before any plugin can synchronize with the new instance
+			return nil, b.start()
+		},
+		"kill": func(*command) (result, error) { return nil, b.kill() },
 		"setState": func(c *command) (result, error) {
 			pods, err := messages(c.Pods, func() *api.PodSandbox { return &api.PodSandbox{} }, "pods")
 			if err != nil {
@@ -62,6 +65,13 @@ func operations(b backend, s *shared) table {
 			}
 			n, err := s.awaitSynchronized(time.Duration(c.TimeoutMs) * time.Millisecond)
 			return result{"synchronizations": n}, err
+		},
+		"awaitPlugins": func(c *command) (result, error) {
+			if c.TimeoutMs <= 0 || c.Count <= 0 {
+				return nil, fmt.Errorf("\"timeoutMs\" and \"count\" must be positive")
+			}
+			n, err := s.awaitPlugins(c.Count, time.Duration(c.TimeoutMs)*time.Millisecond)
+			return result{"plugins": n}, err
 		},
 		"setUpdateReply": func(c *command) (result, error) {
 			s.setUpdateReply(c.FailedIDs)

@@ -27,6 +27,7 @@ type command struct {
 	Reason     string   `json:"reason"`
 	FailedIDs  []string `json:"failedIds"`
 	TimeoutMs  int64    `json:"timeoutMs"`
+	Count      int      `json:"count"`
 }
 
 // result holds the fields a successful response adds to "id" and "ok".

@@ -21,9 +21,10 @@ type shared struct {
 	containers []*api.Container
 	failed     map[string]bool
 
-	synced  int           // plugins synchronized so far
-	awaited int           // synchronizations awaitSynchronized has handed out
-	changed chan struct{} // closed and replaced when synced grows
+	synced     int           // plugins synchronized so far
+	sinceStart int           // plugins synchronized since the runtime last started
+	awaited    int           // synchronizations awaitSynchronized has handed out
+	changed    chan struct{} // closed and replaced when synced grows
 }
 
 func newShared(out *output) *shared {
@@ -75,20 +76,48 @@ func (s *shared) synchronized() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.synced++
+	s.sinceStart++
 	close(s.changed)
 	s.changed = make(chan struct{})
+}
+
+// started begins a new runtime instance: no plugin is synchronized with it yet.
+func (s *shared) started() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sinceStart = 0
+}
+
+// awaitPlugins waits until at least count plugins have synchronized with the running instance,
+// and returns how many have. Unlike awaitSynchronized it hands nothing out: every caller that
+// asks for a count already reached returns at once.
+func (s *shared) awaitPlugins(count int, timeout time.Duration) (int, error) {
+	return s.waitFor(timeout, func() (int, bool) { return s.sinceStart, s.sinceStart >= count },
+		func() error {
+			return fmt.Errorf("%d of %d plugins synchronized with the runtime within %s", s.sinceStart, count, timeout)
+		})
 }
 
 // awaitSynchronized hands out the next synchronization not handed out before, waiting for it
 // if there is none yet, and returns how many there were in all.
 func (s *shared) awaitSynchronized(timeout time.Duration) (int, error) {
+	return s.waitFor(timeout, func() (int, bool) {
+		if s.synced > s.awaited {
+			s.awaited++
+			return s.synced, true
+		}
+		return 0, false
+	}, func() error { return fmt.Errorf("no plugin synchronized within %s", timeout) })
+}
+
+// waitFor calls done under the lock each time the count of synchronizations grows, until it
+// says so or the timeout passes; timedOut, also under the lock, says why it did not happen.
+func (s *shared) waitFor(timeout time.Duration, done func() (int, bool), timedOut func() error) (int, error) {
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
 	for {
 		s.mu.Lock()
-		if s.synced > s.awaited {
-			s.awaited++
-			n := s.synced
+		if n, ok := done(); ok {
 			s.mu.Unlock()
 			return n, nil
 		}
@@ -97,7 +126,12 @@ func (s *shared) awaitSynchronized(timeout time.Duration) (int, error) {
 		select {
 		case <-changed:
 		case <-deadline.C:
-			return 0, fmt.Errorf("no plugin synchronized within %s", timeout)
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if n, ok := done(); ok {
+				return n, nil
+			}
+			return 0, timedOut()
 		}
 	}
 }

@@ -150,8 +150,21 @@ public final class UpstreamRuntime implements AutoCloseable {
     }
 
     /**
+     * Waits until at least {@code count} plugins have completed Synchronize with the runtime since
+     * it last started. Any number of callers may wait for the same count: nothing is handed out.
+     *
+     * @return how many plugins have synchronized since the runtime last started
+     */
+    public int awaitPlugins(int count, Duration timeout) {
+        ObjectNode command = process.command("awaitPlugins").put("count", count)
+                .put("timeoutMs", Math.max(1, timeout.toMillis()));
+        return request(command, timeout.plus(options.commandTimeout())).path("plugins").asInt();
+    }
+
+    /**
      * Waits until a plugin has completed Synchronize and receives events. Each synchronization
-     * is handed out once: a second call waits for the next one.
+     * is handed out once: a second call waits for the next one (see {@link #awaitPlugins} to wait
+     * for a state instead, e.g. after a runtime restart).
      *
      * @return how many plugins have synchronized since the program was launched, this one included
      */

@@ -1,0 +1,27 @@
+package io.nri4j.spring.test;
+
+import io.nri4j.test.runtime.NriTestRuntime;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.boot.test.util.TestPropertyValues;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.test.context.ContextCustomizer;
+import org.springframework.test.context.MergedContextConfiguration;
+
+/**
+ * Starts the runtime before the context refreshes, points {@code nri.socket-path} at it, and
+ * registers it as a bean that is destroyed with the context's singletons: after the plugin's
+ * lifecycle has stopped, so the plugin never sees its runtime go away.
+ */
+record EmbeddedNriRuntimeContextCustomizer(RuntimeSettings settings) implements ContextCustomizer {
+
+    static final String BEAN_NAME = "nriTestRuntime";
+
+    @Override
+    public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
+        NriTestRuntime runtime = NriTestRuntime.start(settings.options());
+        TestPropertyValues.of("nri.socket-path=" + runtime.socket()).applyTo(context);
+        DefaultListableBeanFactory beans = (DefaultListableBeanFactory) context.getBeanFactory();
+        beans.registerSingleton(BEAN_NAME, runtime);
+        beans.registerDisposableBean(BEAN_NAME, runtime::close);
+    }
+}
