@@ -78,7 +78,13 @@ public final class NriPlugin {
         this.observer = b.observer;
     }
 
+    /**
+     * A new plugin's builder.
+     *
+     * @throws IncompatibleClasspathException if protobuf-java or Netty on the classpath is a version nri4j cannot run with
+     */
     public static Builder builder() {
+        Compatibility.check();
         return new Builder();
     }
 

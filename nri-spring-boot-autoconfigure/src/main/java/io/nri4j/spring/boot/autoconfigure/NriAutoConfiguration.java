@@ -12,6 +12,7 @@ import io.nri4j.spring.lifecycle.NriPluginLifecycle;
 import io.nri4j.spring.state.NriStateView;
 import io.nri4j.spring.updates.ContainerUpdater;
 import io.nri4j.spring.updates.UpdatesListener;
+import io.nri4j.stub.Compatibility;
 import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
 import io.nri4j.stub.NriPlugin;
@@ -53,8 +54,10 @@ public final class NriAutoConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(NriAutoConfiguration.class);
 
+    /** The first bean of a plugin application: the classpath is checked before anything uses it. */
     @Bean
     HandlerRegistry nriHandlerRegistry() {
+        Compatibility.check();
         return new HandlerRegistry();
     }
 
