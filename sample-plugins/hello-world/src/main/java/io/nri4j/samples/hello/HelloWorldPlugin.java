@@ -8,15 +8,15 @@ import io.nri4j.stub.NriPlugin;
 public final class HelloWorldPlugin {
 
     public static void main(String[] args) throws Exception {
-        plugin().run();
+        plugin().build().run();
     }
 
-    static NriPlugin plugin() {
+    /** The plugin, to build and run, or to connect to a test's runtime. */
+    static NriPlugin.Builder plugin() {
         return NriPlugin.builder()
                 .name("hello-world").index("50")
                 .onCreateContainer((request, context) -> CreateContainerResult.of(Adjustment.create()
                         .addAnnotation("hello.nri4j.io/greeting", "hello, " + request.getContainer().getName())
-                        .addEnv("HELLO", "world")))
-                .build();
+                        .addEnv("HELLO", "world")));
     }
 }
