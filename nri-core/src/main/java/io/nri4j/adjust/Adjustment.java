@@ -41,36 +41,57 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
         this.adjustment = adjustment;
     }
 
-    /** An empty adjustment. */
+    /** An empty adjustment: no changes to the container. */
     public static Adjustment create() {
         return EMPTY;
     }
 
-    /** Continues from an existing adjustment. */
+    /** Continues from an existing adjustment, e.g. one built with the generated protobuf API. */
     public static Adjustment from(ContainerAdjustment adjustment) {
         return new Adjustment(adjustment);
     }
 
+    /** The adjustment as the message a CreateContainer reply carries. */
     public ContainerAdjustment build() {
         return adjustment;
     }
 
     // --- annotations, env, args ---------------------------------------------------------------
 
+    /**
+     * Sets an annotation on the container, claiming its key.
+     *
+     * @param key the annotation's key; must not start with the removal marker
+     * @param value its value
+     */
     public Adjustment addAnnotation(String key, String value) {
         refuseMarker("annotation", key);
         return with(a -> a.putAnnotations(key, value));
     }
 
+    /**
+     * Removes an annotation from the container. Followed by {@link #addAnnotation} for the same
+     * key, takes the annotation over from the plugin that set it.
+     */
     public Adjustment removeAnnotation(String key) {
         return with(a -> a.putAnnotations(Removal.mark(key), ""));
     }
 
+    /**
+     * Sets an environment variable in the container, claiming it.
+     *
+     * @param name the variable's name, e.g. {@code JAVA_OPTS}
+     * @param value its value
+     */
     public Adjustment addEnv(String name, String value) {
         refuseDuplicate("env", name, adjustment.getEnvList(), KeyValue::getKey);
         return with(a -> a.addEnv(KeyValue.newBuilder().setKey(name).setValue(value)));
     }
 
+    /**
+     * Removes an environment variable from the container. Followed by {@link #addEnv} for the
+     * same name, takes the variable over from the plugin that set it.
+     */
     public Adjustment removeEnv(String name) {
         return with(a -> a.addEnv(KeyValue.newBuilder().setKey(Removal.mark(name))));
     }
@@ -80,6 +101,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
         return with(a -> a.clearArgs().addAllArgs(args));
     }
 
+    /** Replaces the container's args, claiming them; see {@link #setArgs(List)}. */
     public Adjustment setArgs(String... args) {
         return setArgs(Arrays.asList(args));
     }
@@ -91,16 +113,30 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
 
     // --- mounts, hooks, rlimits, devices -------------------------------------------------------
 
+    /** Adds a mount to the container, claiming its destination inside the container. */
     public Adjustment addMount(Mount mount) {
         refuseDuplicate("mount", mount.getDestination(), adjustment.getMountsList(), Mount::getDestination);
         return with(a -> a.addMounts(mount));
     }
 
+    /**
+     * Adds a mount to the container, claiming its destination. Note the order: source, then
+     * destination, then type (the protobuf message lists destination first).
+     *
+     * @param source what to mount: a host path for a bind mount, or e.g. {@code tmpfs}
+     * @param destination the path inside the container
+     * @param type the file system type, e.g. {@code bind} or {@code tmpfs}
+     * @param options mount options, e.g. {@code rbind}, {@code ro}
+     */
     public Adjustment addMount(String source, String destination, String type, String... options) {
         return addMount(Mount.newBuilder().setSource(source).setDestination(destination).setType(type)
                 .addAllOptions(Arrays.asList(options)).build());
     }
 
+    /**
+     * Removes the mount at {@code destination}, a path inside the container. Followed by
+     * {@link #addMount} for the same destination, takes the mount over from the plugin that added it.
+     */
     public Adjustment removeMount(String destination) {
         return with(a -> a.addMounts(Mount.newBuilder().setDestination(Removal.mark(destination))));
     }
@@ -116,17 +152,33 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
                 .addAllPoststop(hooks.getPoststopList()));
     }
 
-    /** Sets a POSIX rlimit, e.g. {@code RLIMIT_NOFILE}. */
+    /**
+     * Sets a POSIX resource limit of the container's process, claiming its type. Note the order:
+     * the hard limit comes before the soft one, as upstream's {@code AddRlimit}.
+     *
+     * @param type the limit, e.g. {@code RLIMIT_NOFILE}
+     * @param hard the hard limit (the ceiling for the soft one)
+     * @param soft the soft limit (the one in force)
+     */
     public Adjustment addRlimit(String type, long hard, long soft) {
         refuseDuplicate("rlimit", type, adjustment.getRlimitsList(), POSIXRlimit::getType);
         return with(a -> a.addRlimits(POSIXRlimit.newBuilder().setType(type).setHard(hard).setSoft(soft)));
     }
 
+    /**
+     * Adds a device node to the container, claiming its path inside the container. The device
+     * gives path, type ({@code c}, {@code b}), major and minor numbers, and optionally mode,
+     * uid and gid.
+     */
     public Adjustment addDevice(LinuxDevice device) {
         refuseDuplicate("device", device.getPath(), adjustment.getLinux().getDevicesList(), LinuxDevice::getPath);
         return withLinux(l -> l.addDevices(device));
     }
 
+    /**
+     * Removes the device at {@code path} inside the container. Followed by {@link #addDevice} for
+     * the same path, takes the device over from the plugin that added it.
+     */
     public Adjustment removeDevice(String path) {
         return withLinux(l -> l.addDevices(LinuxDevice.newBuilder().setPath(Removal.mark(path))));
     }
@@ -139,65 +191,115 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
 
     // --- namespaces, net devices, sysctls ------------------------------------------------------
 
+    /** Puts the container into a namespace, or a new one of that type; claims the type. */
     public Adjustment addOrReplaceNamespace(LinuxNamespace namespace) {
         refuseDuplicate("namespace", namespace.getType(), adjustment.getLinux().getNamespacesList(),
                 LinuxNamespace::getType);
         return withLinux(l -> l.addNamespaces(namespace));
     }
 
+    /**
+     * Puts the container into the namespace at {@code path}, claiming the namespace type.
+     *
+     * @param type the namespace type, e.g. {@code network}, {@code ipc}, {@code pid}
+     * @param path the namespace to join, e.g. {@code /proc/1234/ns/net}; empty for a new one
+     */
     public Adjustment addOrReplaceNamespace(String type, String path) {
         return addOrReplaceNamespace(LinuxNamespace.newBuilder().setType(type).setPath(path).build());
     }
 
+    /**
+     * Removes the container's namespace of this type (e.g. {@code network}), so that it shares
+     * the runtime's; claims the type like {@link #addOrReplaceNamespace(LinuxNamespace)}.
+     */
     public Adjustment removeNamespace(String type) {
         return withLinux(l -> l.addNamespaces(LinuxNamespace.newBuilder().setType(Removal.mark(type))));
     }
 
-    /** Moves the host interface {@code hostInterface} into the container as {@code device}. */
+    /**
+     * Moves a host network interface into the container, claiming it.
+     *
+     * @param hostInterface the interface's name on the host
+     * @param device what it becomes inside the container (its name there)
+     */
     public Adjustment addLinuxNetDevice(String hostInterface, LinuxNetDevice device) {
         refuseMarker("net device", hostInterface);
         return withLinux(l -> l.putNetDevices(hostInterface, device));
     }
 
+    /**
+     * Moves a host network interface into the container under another name, claiming it.
+     *
+     * @param hostInterface the interface's name on the host, e.g. {@code eth1}
+     * @param containerName its name inside the container, e.g. {@code net1}
+     */
     public Adjustment addLinuxNetDevice(String hostInterface, String containerName) {
         return addLinuxNetDevice(hostInterface, LinuxNetDevice.newBuilder().setName(containerName).build());
     }
 
+    /**
+     * Removes the host interface {@code hostInterface} from those moved into the container.
+     * Followed by {@link #addLinuxNetDevice} for the same interface, takes it over from the plugin
+     * that added it.
+     */
     public Adjustment removeLinuxNetDevice(String hostInterface) {
         return withLinux(l -> l.putNetDevices(Removal.mark(hostInterface), LinuxNetDevice.getDefaultInstance()));
     }
 
+    /**
+     * Sets a namespaced sysctl in the container, claiming it. NRI v0.11 runtimes crash on sysctl
+     * adjustments; the stub refuses to send one to them.
+     *
+     * @param key the sysctl, e.g. {@code net.ipv4.ip_forward}
+     * @param value its value, e.g. {@code 1}
+     */
     public Adjustment setLinuxSysctl(String key, String value) {
         refuseMarker("sysctl", key);
         return withLinux(l -> l.putSysctl(key, value));
     }
 
+    /**
+     * Removes a sysctl from the container. Followed by {@link #setLinuxSysctl} for the same key,
+     * takes the sysctl over from the plugin that set it.
+     */
     public Adjustment removeLinuxSysctl(String key) {
         return withLinux(l -> l.putSysctl(Removal.mark(key), ""));
     }
 
     // --- single-valued Linux settings ----------------------------------------------------------
 
+    /** Sets the container's cgroup path (OCI {@code linux.cgroupsPath}), claiming it. */
     public Adjustment setLinuxCgroupsPath(String path) {
         return withLinux(l -> l.setCgroupsPath(path));
     }
 
+    /** Sets the OOM killer's score adjustment of the container's process, -1000 to 1000. */
     public Adjustment setLinuxOomScoreAdj(int score) {
         return withLinux(l -> l.setOomScoreAdj(OptionalInt.newBuilder().setValue(score)));
     }
 
+    /** Sets the I/O priority (class and level) of the container's process. */
     public Adjustment setLinuxIoPriority(LinuxIOPriority priority) {
         return withLinux(l -> l.setIoPriority(priority));
     }
 
+    /** Replaces the container's seccomp policy. */
     public Adjustment setLinuxSeccompPolicy(LinuxSeccomp policy) {
         return withLinux(l -> l.setSeccompPolicy(policy));
     }
 
+    /** Sets the scheduling policy and attributes of the container's process. */
     public Adjustment setLinuxScheduler(LinuxScheduler scheduler) {
         return withLinux(l -> l.setScheduler(scheduler));
     }
 
+    /**
+     * Sets the NUMA memory policy of the container's process ({@code set_mempolicy(2)}).
+     *
+     * @param mode the policy, e.g. {@link MpolMode#MPOL_INTERLEAVE}
+     * @param nodes the NUMA nodes it applies to, as a list such as {@code 0-1,3}
+     * @param flags mode flags, if any
+     */
     public Adjustment setLinuxMemoryPolicy(MpolMode mode, String nodes, MpolFlag... flags) {
         return withLinux(l -> l.setMemoryPolicy(LinuxMemoryPolicy.newBuilder().setMode(mode).setNodes(nodes)
                 .addAllFlags(Arrays.asList(flags))));
@@ -205,14 +307,17 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
 
     // --- RDT ------------------------------------------------------------------------------------
 
+    /** Puts the container into an RDT class of service: the name of its resctrl group. */
     public Adjustment setLinuxRdtClosId(String closId) {
         return withLinux(l -> l.getRdtBuilder().setClosId(OptionalString.newBuilder().setValue(closId)));
     }
 
+    /** Sets the container's RDT schemata, one resctrl line each, e.g. {@code L3:0=ff}. */
     public Adjustment setLinuxRdtSchemata(List<String> schemata) {
         return withLinux(l -> l.getRdtBuilder().setSchemata(OptionalRepeatedString.newBuilder().addAllValue(schemata)));
     }
 
+    /** Turns RDT monitoring of the container on or off. */
     public Adjustment setLinuxRdtEnableMonitoring(boolean enable) {
         return withLinux(l -> l.getRdtBuilder().setEnableMonitoring(OptionalBool.newBuilder().setValue(enable)));
     }

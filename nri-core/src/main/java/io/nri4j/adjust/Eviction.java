@@ -14,14 +14,17 @@ public final class Eviction {
         this.eviction = eviction;
     }
 
+    /** An eviction of the container with this id. */
     public static Eviction of(String containerId) {
         return new Eviction(ContainerEviction.newBuilder().setContainerId(containerId).build());
     }
 
+    /** A human-readable reason for the eviction. */
     public Eviction reason(String reason) {
         return new Eviction(eviction.toBuilder().setReason(reason).build());
     }
 
+    /** The eviction as the message a reply carries. */
     public ContainerEviction build() {
         return eviction;
     }

@@ -16,11 +16,15 @@ public final class Update implements ResourceChanges<Update> {
         this.update = update;
     }
 
+    /** An update with no changes yet for the container with this id. */
     public static Update forContainer(String containerId) {
         return new Update(ContainerUpdate.newBuilder().setContainerId(containerId).build());
     }
 
-    /** Do not fail the runtime operation if this update cannot be applied. */
+    /**
+     * Marks the update as optional: if the runtime cannot apply it, the operation it came with
+     * (creating or updating a container, ...) still succeeds.
+     */
     public Update ignoreFailure() {
         return new Update(update.toBuilder().setIgnoreFailure(true).build());
     }
@@ -37,6 +41,7 @@ public final class Update implements ResourceChanges<Update> {
         return new Update(builder.build());
     }
 
+    /** The update as the message a reply or {@code UpdateContainers} carries. */
     public ContainerUpdate build() {
         return update;
     }

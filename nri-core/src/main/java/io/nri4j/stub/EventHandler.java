@@ -9,5 +9,11 @@ package io.nri4j.stub;
 @FunctionalInterface
 public interface EventHandler<Q> {
 
+    /**
+     * Handles one notification; the runtime's operation continues once this returns.
+     *
+     * @param request the request as the runtime sent it
+     * @param context the request's facts: method, event, runtime, time left, connection
+     */
     void handle(Q request, RequestContext context) throws Exception;
 }

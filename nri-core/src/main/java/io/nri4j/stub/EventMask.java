@@ -9,6 +9,8 @@ import java.util.Set;
 
 /**
  * A set of lifecycle events as the runtime sees it: event {@code e} is bit {@code 1 << (e - 1)}.
+ *
+ * @param bits the mask as sent in the Configure reply
  */
 public record EventMask(int bits) {
 
@@ -17,16 +19,19 @@ public record EventMask(int bits) {
     /** The events runtimes before NRI v0.10.0 know: none of UpdatePodSandbox,
      *  PostUpdatePodSandbox or validation. */
     public static final EventMask BEFORE_V0_10 = new EventMask(0x07FF);
+    /** No event. */
     public static final EventMask NONE = new EventMask(0);
 
     private static final int ALL_BITS = 0x3FFF;
 
+    /** Refuses bits that stand for no known event. */
     public EventMask {
         if ((bits & ~ALL_BITS) != 0) {
             throw new IllegalArgumentException("unknown event bits 0x" + Integer.toHexString(bits & ~ALL_BITS));
         }
     }
 
+    /** The mask of these events; {@link IllegalArgumentException} for one that cannot be subscribed to. */
     public static EventMask of(Event... events) {
         int bits = 0;
         for (Event e : events) {
@@ -35,6 +40,7 @@ public record EventMask(int bits) {
         return new EventMask(bits);
     }
 
+    /** The mask of these events; see {@link #of(Event...)}. */
     public static EventMask of(Set<Event> events) {
         return of(events.toArray(Event[]::new));
     }
@@ -75,26 +81,32 @@ public record EventMask(int bits) {
         return new EventMask(bits);
     }
 
+    /** Whether the mask includes {@code event}; false for events that cannot be subscribed to. */
     public boolean contains(Event event) {
         return event.getNumber() > 0 && event.getNumber() < Event.LAST.getNumber() && (bits & bit(event)) != 0;
     }
 
+    /** Whether the mask has no event. */
     public boolean isEmpty() {
         return bits == 0;
     }
 
+    /** The events in both masks. */
     public EventMask and(EventMask other) {
         return new EventMask(bits & other.bits);
     }
 
+    /** The events in either mask. */
     public EventMask or(EventMask other) {
         return new EventMask(bits | other.bits);
     }
 
+    /** The events of this mask that are not in {@code other}. */
     public EventMask without(EventMask other) {
         return new EventMask(bits & ~other.bits);
     }
 
+    /** The events of this mask, in their wire order. */
     public Set<Event> events() {
         Set<Event> events = EnumSet.noneOf(Event.class);
         for (Event e : lifecycleEvents()) {

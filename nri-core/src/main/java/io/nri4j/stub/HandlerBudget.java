@@ -7,6 +7,7 @@ package io.nri4j.stub;
  * whatever the policy: a validator that cannot decide must not let a container through.
  *
  * @param fraction share of the request's remaining time, above 0 and below 1
+ * @param policy what to answer for a handler still running when the budget is spent
  */
 public record HandlerBudget(double fraction, OverrunPolicy policy) {
 
@@ -18,6 +19,7 @@ public record HandlerBudget(double fraction, OverrunPolicy policy) {
         FAIL
     }
 
+    /** Refuses a fraction outside (0, 1) and a missing policy. */
     public HandlerBudget {
         if (!(fraction > 0 && fraction < 1)) {
             throw new IllegalArgumentException("the handler budget must be a fraction of the deadline between 0 and 1, not "

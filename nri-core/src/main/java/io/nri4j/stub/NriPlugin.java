@@ -104,6 +104,7 @@ public final class NriPlugin {
         return stub.awaitClose();
     }
 
+    /** The plugin's name and index. */
     public PluginIdentity identity() {
         return identity;
     }
@@ -281,71 +282,91 @@ public final class NriPlugin {
             return this;
         }
 
+        /** Told that the runtime is shutting the plugin down, and why (on runtimes that say). */
         public Builder onShutdown(EventHandler<ShutdownRequest> handler) {
             this.shutdown = handler;
             return this;
         }
 
+        /** Told that a pod is being started. */
         public Builder onRunPodSandbox(EventHandler<RunPodSandboxRequest> handler) {
             this.runPodSandbox = handler;
             return this;
         }
 
+        /** Told that a pod's resources are being updated (NRI v0.10.0 and later). */
         public Builder onUpdatePodSandbox(EventHandler<UpdatePodSandboxRequest> handler) {
             this.updatePodSandbox = handler;
             return this;
         }
 
+        /** Told that a pod's resources were updated (NRI v0.10.0 and later). */
         public Builder onPostUpdatePodSandbox(EventHandler<PostUpdatePodSandboxRequest> handler) {
             this.postUpdatePodSandbox = handler;
             return this;
         }
 
+        /** Told that a pod is being stopped. */
         public Builder onStopPodSandbox(EventHandler<StopPodSandboxRequest> handler) {
             this.stopPodSandbox = handler;
             return this;
         }
 
+        /** Told that a pod is being removed. */
         public Builder onRemovePodSandbox(EventHandler<RemovePodSandboxRequest> handler) {
             this.removePodSandbox = handler;
             return this;
         }
 
+        /**
+         * Adjusts a container being created, and may update others: the one request whose answer
+         * can change the new container.
+         */
         public Builder onCreateContainer(RequestHandler<CreateContainerRequest, CreateContainerResult> handler) {
             this.createContainer = handler;
             return this;
         }
 
+        /** Told that a container was created. */
         public Builder onPostCreateContainer(EventHandler<PostCreateContainerRequest> handler) {
             this.postCreateContainer = handler;
             return this;
         }
 
+        /** Told that a container is being started. */
         public Builder onStartContainer(EventHandler<StartContainerRequest> handler) {
             this.startContainer = handler;
             return this;
         }
 
+        /** Told that a container was started. */
         public Builder onPostStartContainer(EventHandler<PostStartContainerRequest> handler) {
             this.postStartContainer = handler;
             return this;
         }
 
+        /**
+         * Sees a container's resources being updated; may replace the update and update other
+         * containers.
+         */
         public Builder onUpdateContainer(RequestHandler<UpdateContainerRequest, UpdateContainerResult> handler) {
             this.updateContainer = handler;
             return this;
         }
 
+        /** Told that a container's resources were updated. */
         public Builder onPostUpdateContainer(EventHandler<PostUpdateContainerRequest> handler) {
             this.postUpdateContainer = handler;
             return this;
         }
 
+        /** Told that a container is being stopped; may update other containers. */
         public Builder onStopContainer(RequestHandler<StopContainerRequest, List<ContainerUpdate>> handler) {
             this.stopContainer = handler;
             return this;
         }
 
+        /** Told that a container is being removed. */
         public Builder onRemoveContainer(EventHandler<RemoveContainerRequest> handler) {
             this.removeContainer = handler;
             return this;
@@ -359,6 +380,8 @@ public final class NriPlugin {
         }
 
         /**
+         * Checks the definition and makes the plugin.
+         *
          * @throws IllegalArgumentException if the identity is missing or invalid, or no lifecycle
          *     event has a handler
          */

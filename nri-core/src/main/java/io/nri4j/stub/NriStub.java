@@ -69,10 +69,12 @@ public final class NriStub implements AutoCloseable {
         return stub;
     }
 
+    /** The plugin's name and index. */
     public PluginIdentity identity() {
         return plugin.identity();
     }
 
+    /** Where the connection is now. */
     public StubState state() {
         return state.get();
     }
@@ -102,7 +104,11 @@ public final class NriStub implements AutoCloseable {
         return closed.copy();
     }
 
-    /** Blocks until registered. @throws RegistrationException if that failed */
+    /**
+     * Blocks until registered.
+     *
+     * @throws RegistrationException if that failed
+     */
     public void awaitRegistration() throws InterruptedException {
         try {
             registration.get();

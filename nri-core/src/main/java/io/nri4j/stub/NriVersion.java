@@ -8,10 +8,16 @@ import java.util.regex.Pattern;
  * A semantic version as NRI and runtimes report them ({@code v0.12.5}, {@code 1.34.0},
  * {@code v0.3.1-0.20230504231226-94185418e253}). A git-describe suffix
  * ({@code v2.2.0-225-ge9dc15b7a.m}) counts as the release it follows, as upstream treats it.
+ *
+ * @param major the major version
+ * @param minor the minor version
+ * @param patch the patch version
+ * @param preRelease what follows the {@code -}, empty for a release
  */
 public record NriVersion(int major, int minor, int patch, String preRelease)
         implements Comparable<NriVersion> {
 
+    /** The first NRI release with UpdatePodSandbox, PostUpdatePodSandbox and validation. */
     public static final NriVersion V0_10_0 = new NriVersion(0, 10, 0, "");
     /** The NRI API revision this library's proto was written from. */
     public static final NriVersion API = new NriVersion(0, 12, 5, "");
@@ -20,6 +26,7 @@ public record NriVersion(int major, int minor, int patch, String preRelease)
             "v?(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?(?:-([0-9A-Za-z.-]+))?(?:\\+[0-9A-Za-z.-]+)?");
     private static final Pattern GIT_SUFFIX = Pattern.compile("\\d+-g[0-9a-fA-F]+(\\..*)?");
 
+    /** A null pre-release counts as none. */
     public NriVersion {
         preRelease = preRelease == null ? "" : preRelease;
     }
@@ -44,6 +51,7 @@ public record NriVersion(int major, int minor, int patch, String preRelease)
         return Optional.of(v);
     }
 
+    /** Semantic-version order: a pre-release comes before its release. */
     @Override
     public int compareTo(NriVersion o) {
         int c = Integer.compare(major, o.major);
@@ -56,6 +64,7 @@ public record NriVersion(int major, int minor, int patch, String preRelease)
         return c != 0 ? c : comparePreRelease(preRelease, o.preRelease);
     }
 
+    /** The version as {@code v1.2.3} or {@code v1.2.3-rc.1}. */
     @Override
     public String toString() {
         return "v" + major + "." + minor + "." + patch + (preRelease.isEmpty() ? "" : "-" + preRelease);

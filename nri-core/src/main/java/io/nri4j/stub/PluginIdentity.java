@@ -5,6 +5,9 @@ import java.util.Map;
 /**
  * A plugin's name and index, checked with the runtime's rules: the index is two decimal
  * digits, the name is non-empty and uses only {@code [a-zA-Z0-9_.+-]}.
+ *
+ * @param name the base name, e.g. {@code hello}
+ * @param index the two digits that order plugins, e.g. {@code 10}
  */
 public record PluginIdentity(String name, String index) {
 
@@ -13,6 +16,7 @@ public record PluginIdentity(String name, String index) {
     /** Environment variable the runtime sets for plugins it launches: the index. */
     public static final String INDEX_ENV = "NRI_PLUGIN_IDX";
 
+    /** Refuses, with {@link IllegalArgumentException}, what the runtime would refuse. */
     public PluginIdentity {
         checkName(name);
         checkIndex(index);

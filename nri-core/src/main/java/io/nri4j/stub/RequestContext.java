@@ -11,6 +11,8 @@ import java.time.Duration;
  * @param event the lifecycle event, {@link Event#UNKNOWN} for Configure, Synchronize, Shutdown
  * @param runtime what Configure said; already set while the Configure handler runs
  * @param stub the connection, e.g. to queue unsolicited updates
+ * @param timeoutNanos the runtime's deadline for the request, in nanoseconds; 0 or less for none
+ * @param startNanos when the request was read, on the {@link System#nanoTime()} clock
  */
 public record RequestContext(String method, Event event, RuntimeInfo runtime, NriStub stub,
         long timeoutNanos, long startNanos) {

@@ -11,5 +11,12 @@ package io.nri4j.stub;
 @FunctionalInterface
 public interface RequestHandler<Q, R> {
 
+    /**
+     * Handles one request.
+     *
+     * @param request the request as the runtime sent it
+     * @param context the request's facts: method, event, runtime, time left, connection
+     * @return the result, or {@code null} for no changes
+     */
     R handle(Q request, RequestContext context) throws Exception;
 }

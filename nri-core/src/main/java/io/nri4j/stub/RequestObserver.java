@@ -4,5 +4,6 @@ package io.nri4j.stub;
 @FunctionalInterface
 public interface RequestObserver {
 
+    /** Told about one answered request; exceptions are logged and otherwise ignored. */
     void completed(RequestOutcome outcome);
 }

@@ -27,6 +27,7 @@ public record RequestOutcome(String method, Event event, Duration elapsed, boole
         return RequestContext.requestName(method, event);
     }
 
+    /** Whether the request was answered with an error. */
     public boolean failed() {
         return error.isPresent();
     }

@@ -7,6 +7,8 @@ import java.util.Optional;
 /**
  * What the runtime told the plugin in Configure, with the gaps of older runtimes filled in.
  *
+ * @param name the runtime's name, e.g. {@code containerd} or {@code cri-o}
+ * @param version the runtime's version, e.g. {@code v2.1.4}
  * @param config the drop-in configuration of a runtime-launched plugin; empty otherwise
  * @param reportedNriVersion the NRI version as the runtime sent it; empty before NRI v0.12.0
  * @param nriVersion the runtime's NRI version, reported or inferred from its name and version;
@@ -17,7 +19,9 @@ import java.util.Optional;
 public record RuntimeInfo(String name, String version, String config, String reportedNriVersion,
         Optional<NriVersion> nriVersion, Duration registrationTimeout, Duration requestTimeout) {
 
+    /** What runtimes allow for registration unless configured otherwise (upstream's default). */
     public static final Duration DEFAULT_REGISTRATION_TIMEOUT = Duration.ofSeconds(5);
+    /** What runtimes allow for each request unless configured otherwise (upstream's default). */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(2);
 
     static RuntimeInfo from(ConfigureRequest request) {
