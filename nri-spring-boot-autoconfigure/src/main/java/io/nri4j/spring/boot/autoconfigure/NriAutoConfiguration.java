@@ -1,7 +1,6 @@
 package io.nri4j.spring.boot.autoconfigure;
 
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.nri4j.api.v1alpha1.FailurePolicy;
 import io.nri4j.spring.config.NriConfigBinder;
 import io.nri4j.spring.handler.HandlerMethodProcessor;
 import io.nri4j.spring.handler.HandlerRegistry;
@@ -12,21 +11,16 @@ import io.nri4j.spring.lifecycle.NriPluginLifecycle;
 import io.nri4j.spring.state.NriStateView;
 import io.nri4j.spring.updates.ContainerUpdater;
 import io.nri4j.spring.updates.UpdatesListener;
-import io.nri4j.stub.EventMask;
-import io.nri4j.stub.HandlerBudget;
 import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.RequestObserver;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.SpringApplication;
@@ -51,8 +45,6 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(NriProperties.class)
 public final class NriAutoConfiguration {
 
-    private static final Logger log = LoggerFactory.getLogger(NriAutoConfiguration.class);
-
     @Bean
     HandlerRegistry nriHandlerRegistry() {
         return new HandlerRegistry();
@@ -72,8 +64,7 @@ public final class NriAutoConfiguration {
     /** Checked at startup, before anything connects: a bad name or index fails the application. */
     @Bean
     PluginIdentity nriPluginIdentity(NriProperties properties) {
-        return PluginIdentity.resolve(properties.getPlugin().getName(), properties.getPlugin().getIndex(),
-                System.getenv());
+        return NriPropertyChecks.identity(properties.getPlugin(), System.getenv());
     }
 
     @Bean
@@ -110,32 +101,8 @@ public final class NriAutoConfiguration {
                 properties.getReconnect().getInitialBackoff(), properties.getReconnect().getMaxBackoff(),
                 properties.getReconnect().getMultiplier(), new HashSet<>(properties.getShutdown().getExitReasons()),
                 properties.getShutdown().getExitCode(), properties.getHealth().getLivenessWindow(), grace(environment));
-        return new NriPluginLifecycle(listener -> {
-            if (registry.events().isEmpty()) {
-                log.warn("No @On... handler method for any lifecycle event: plugin {} does not connect to the runtime",
-                        identity.fullName());
-                return null;
-            }
-            List<RequestObserver> all = observers.orderedStream().toList();
-            NriPlugin.Builder b = NriPlugin.builder()
-                    .name(identity.name()).index(identity.index())
-                    .socketPath(properties.getSocketPath())
-                    .registrationTimeout(properties.getRegistrationTimeout())
-                    .executor(nriHandlerExecutor)
-                    .listener(listener)
-                    // The connection state is one of the observer beans.
-                    .observer(outcome -> all.forEach(o -> o.completed(outcome)));
-            if (!properties.getEvents().isBlank()) {
-                b.subscription(EventMask.parse(properties.getEvents()));
-            }
-            NriProperties.Budget budget = properties.getHandler().getBudget();
-            if (budget.isEnabled()) {
-                b.handlerBudget(new HandlerBudget(budget.getFraction(), budget.getOverrun()));
-            }
-            failurePolicy(properties.getFailurePolicy(), b);
-            registry.applyTo(b, config);
-            return b.build();
-        }, settings, state, events, exit);
+        return new NriPluginLifecycle(new NriPluginFactory(properties, identity, registry, config, nriHandlerExecutor,
+                observers), settings, state, events, exit);
     }
 
     @Bean
@@ -147,14 +114,6 @@ public final class NriAutoConfiguration {
     @ConditionalOnBooleanProperty("nri.state.enabled")
     NriStateView nriStateView(ApplicationEventPublisher events) {
         return new NriStateView(events);
-    }
-
-    private static void failurePolicy(NriProperties.FailurePolicy p, NriPlugin.Builder b) {
-        if (p.getFailRequest() != null || p.getKeepConnected() != null) {
-            b.failurePolicy(FailurePolicy.newBuilder()
-                    .setFailRequest(Boolean.TRUE.equals(p.getFailRequest()))
-                    .setKeepConnected(Boolean.TRUE.equals(p.getKeepConnected())).build());
-        }
     }
 
     /** The shutdown phase's timeout, less a margin to answer within it. */
