@@ -106,6 +106,7 @@ public final class NriAutoConfiguration {
     }
 
     @Bean
+    @ConditionalOnMissingBean
     ContainerUpdater nriContainerUpdater(ConnectionState state, ObjectProvider<UpdatesListener> listeners) {
         return new ContainerUpdater(state, listeners.orderedStream().toList());
     }
