@@ -63,6 +63,7 @@ public final class NriAutoConfiguration {
 
     /** Checked at startup, before anything connects: a bad name or index fails the application. */
     @Bean
+    @ConditionalOnMissingBean
     PluginIdentity nriPluginIdentity(NriProperties properties) {
         return NriPropertyChecks.identity(properties.getPlugin(), System.getenv());
     }
@@ -95,14 +96,14 @@ public final class NriAutoConfiguration {
     @Bean
     NriPluginLifecycle nriPluginLifecycle(NriProperties properties, PluginIdentity identity, HandlerRegistry registry,
             NriConfigBinder config, ConnectionState state, ExecutorService nriHandlerExecutor,
-            ObjectProvider<RequestObserver> observers, ApplicationEventPublisher events, NriExit exit,
-            Environment environment) {
+            ObjectProvider<RequestObserver> observers, ObjectProvider<NriPluginBuilderCustomizer> customizers,
+            ApplicationEventPublisher events, NriExit exit, Environment environment) {
         LifecycleSettings settings = new LifecycleSettings(properties.getReconnect().isEnabled(),
                 properties.getReconnect().getInitialBackoff(), properties.getReconnect().getMaxBackoff(),
                 properties.getReconnect().getMultiplier(), new HashSet<>(properties.getShutdown().getExitReasons()),
                 properties.getShutdown().getExitCode(), properties.getHealth().getLivenessWindow(), grace(environment));
         return new NriPluginLifecycle(new NriPluginFactory(properties, identity, registry, config, nriHandlerExecutor,
-                observers), settings, state, events, exit);
+                observers, customizers), settings, state, events, exit);
     }
 
     @Bean
@@ -112,6 +113,7 @@ public final class NriAutoConfiguration {
     }
 
     @Bean
+    @ConditionalOnMissingBean
     @ConditionalOnBooleanProperty("nri.state.enabled")
     NriStateView nriStateView(ApplicationEventPublisher events) {
         return new NriStateView(events);

@@ -6,6 +6,7 @@ import io.nri4j.spring.metrics.NriMetrics;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 
 /** The plugin's Micrometer meters, when Micrometer is present; Boot binds them to its registries. */
@@ -15,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 public final class NriMetricsAutoConfiguration {
 
     @Bean
+    @ConditionalOnMissingBean
     NriMetrics nriMetrics(ConnectionState state) {
         return new NriMetrics(state);
     }

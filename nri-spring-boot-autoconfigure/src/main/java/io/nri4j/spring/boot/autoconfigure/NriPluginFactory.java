@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
- * Builds the plugin when the lifecycle starts: the properties, then the handler methods. Properties that can be checked before the handler methods are
+ * Builds the plugin when the lifecycle starts: the properties, the handler methods, then the
+ * application's customizers. Properties that can be checked before the handler methods are
  * known are checked when the factory is created, so that a bad one fails the application early.
  */
 final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin> {
@@ -32,16 +33,19 @@ final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin>
     private final NriConfigBinder config;
     private final Executor executor;
     private final ObjectProvider<RequestObserver> observers;
+    private final ObjectProvider<NriPluginBuilderCustomizer> customizers;
     private final Optional<HandlerBudget> budget;
 
     NriPluginFactory(NriProperties properties, PluginIdentity identity, HandlerRegistry registry,
-            NriConfigBinder config, Executor executor, ObjectProvider<RequestObserver> observers) {
+            NriConfigBinder config, Executor executor, ObjectProvider<RequestObserver> observers,
+            ObjectProvider<NriPluginBuilderCustomizer> customizers) {
         this.properties = properties;
         this.identity = identity;
         this.registry = registry;
         this.config = config;
         this.executor = executor;
         this.observers = observers;
+        this.customizers = customizers;
         this.budget = NriPropertyChecks.budget(properties.getHandler().getBudget());
         NriPropertyChecks.events(properties.getEvents());
     }
@@ -71,6 +75,7 @@ final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin>
         budget.ifPresent(b::handlerBudget);
         failurePolicy(properties.getFailurePolicy(), b);
         registry.applyTo(b, config);
+        customizers.orderedStream().forEach(c -> c.customize(b));
         return b.build();
     }
 

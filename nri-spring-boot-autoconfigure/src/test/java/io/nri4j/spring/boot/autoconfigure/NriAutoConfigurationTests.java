@@ -6,6 +6,7 @@ import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.spring.lifecycle.NriPluginLifecycle;
 import io.nri4j.adjust.Update;
 import io.nri4j.spring.updates.ContainerUpdater;
+import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.RequestObserver;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -50,5 +51,13 @@ class NriAutoConfigurationTests {
         Rebalancer(ContainerUpdater updater) {
             this.updater = updater;
         }
+    }
+
+    @Test
+    void anApplicationsOwnIdentityReplacesTheOneFromTheProperties() {
+        runner.withPropertyValues("nri.plugin.index=not checked")
+                .withBean(PluginIdentity.class, () -> new PluginIdentity("own", "42"))
+                .run(context -> assertThat(context).hasNotFailed().getBean(PluginIdentity.class)
+                        .extracting(PluginIdentity::fullName).isEqualTo("42-own"));
     }
 }
