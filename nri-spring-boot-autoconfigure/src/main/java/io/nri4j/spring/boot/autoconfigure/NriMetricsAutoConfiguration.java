@@ -1,6 +1,7 @@
 package io.nri4j.spring.boot.autoconfigure;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.nri4j.spring.handler.HandlerRegistry;
 import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.spring.metrics.NriMetrics;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -17,7 +18,7 @@ public final class NriMetricsAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    NriMetrics nriMetrics(ConnectionState state) {
-        return new NriMetrics(state);
+    NriMetrics nriMetrics(ConnectionState state, HandlerRegistry registry, NriProperties properties) {
+        return new NriMetrics(state, () -> NriPropertyChecks.subscription(registry.events(), properties.getEvents()));
     }
 }
