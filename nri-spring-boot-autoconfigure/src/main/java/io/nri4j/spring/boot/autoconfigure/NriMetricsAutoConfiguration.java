@@ -19,6 +19,6 @@ public final class NriMetricsAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     NriMetrics nriMetrics(ConnectionState state, HandlerRegistry registry, NriProperties properties) {
-        return new NriMetrics(state, () -> NriPropertyChecks.subscription(registry.events(), properties.getEvents()));
+        return new NriMetrics(state, NriPropertyChecks.plannedSubscription(registry, properties));
     }
 }

@@ -1,5 +1,6 @@
 package io.nri4j.spring.boot.autoconfigure;
 
+import io.nri4j.spring.handler.HandlerRegistry;
 import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
 import io.nri4j.stub.PluginIdentity;
@@ -76,6 +77,11 @@ final class NriPropertyChecks {
                             + ", or leave it empty to subscribe to all of them", null);
         }
         return configured.get();
+    }
+
+    /** {@link #subscription} once the handler methods are known, for what reports it before the plugin connects. */
+    static Supplier<EventMask> plannedSubscription(HandlerRegistry registry, NriProperties properties) {
+        return () -> subscription(registry.events(), properties.getEvents());
     }
 
     /** The handler budget; empty when it is switched off. Checked either way: a bad value is a mistake. */
