@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 final class Causes {
 
     /** Netty's prefix on native errors, e.g. {@code connect(..) failed with error(-111): }. */
-    private static final Pattern NATIVE_PREFIX = Pattern.compile("^\\w+\\(\\.\\.\\) failed(?: with error\\(-?\\d+\\))?: ");
+    private static final Pattern NATIVE_PREFIX =
+            Pattern.compile("^\\w+\\(\\.\\.\\) failed(?: with error\\(-?\\d+\\))?: ");
 
     private Causes() {
     }
@@ -25,7 +26,8 @@ final class Causes {
         String message = root.getMessage();
         if (message == null || message.isBlank()) {
             // Netty reports ENOENT on connect as a FileNotFoundException without a message.
-            return root instanceof FileNotFoundException ? "No such file or directory" : root.getClass().getSimpleName();
+            return root instanceof FileNotFoundException ? "No such file or directory"
+                    : root.getClass().getSimpleName();
         }
         return NATIVE_PREFIX.matcher(message).replaceFirst("");
     }

@@ -14,7 +14,8 @@ class CausesTest {
     @Test
     void wrappersAreSkippedForTheRootCausesMessage() {
         Throwable wrapped = new CompletionException(new ExecutionException(
-                new IOException("cannot connect: cannot connect: refused", new ConnectException("Connection refused"))));
+                new IOException("cannot connect: cannot connect: refused",
+                        new ConnectException("Connection refused"))));
 
         assertThat(Causes.describe(wrapped)).isEqualTo("Connection refused");
     }
@@ -37,7 +38,8 @@ class CausesTest {
 
     @Test
     void aRootCauseWithoutMessageIsNamedByItsType() {
-        assertThat(Causes.describe(new CompletionException(new IllegalStateException()))).isEqualTo("IllegalStateException");
+        assertThat(Causes.describe(new CompletionException(new IllegalStateException())))
+                .isEqualTo("IllegalStateException");
     }
 
     @Test

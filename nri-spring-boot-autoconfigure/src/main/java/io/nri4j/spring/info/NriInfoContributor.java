@@ -54,7 +54,8 @@ public final class NriInfoContributor implements InfoContributor {
         details.put("name", runtime.name());
         details.put("version", runtime.version());
         details.put("nriVersion", runtime.nriVersion().map(Object::toString).orElse("unknown"));
-        details.put("reportedNriVersion", runtime.reportedNriVersion().isEmpty() ? "none" : runtime.reportedNriVersion());
+        String reported = runtime.reportedNriVersion();
+        details.put("reportedNriVersion", reported.isEmpty() ? "none" : reported);
         details.put("nriVersionInferred", runtime.nriVersionInferred());
         details.put("requestTimeout", runtime.requestTimeout().toString());
         return details;

@@ -89,7 +89,8 @@ class StateAndUpdatesTests {
 
         // Closing: the call races the connection's end and must not throw either way.
         state.stub().orElseThrow().close();
-        CompletableFuture<List<ContainerUpdate>> closing = updater.update(Update.forContainer("c").setLinuxCpuShares(2));
+        CompletableFuture<List<ContainerUpdate>> closing =
+                updater.update(Update.forContainer("c").setLinuxCpuShares(2));
         await().atMost(Duration.ofSeconds(10)).until(closing::isDone);
         assertThat(closing).isCompletedExceptionally();
 

@@ -38,7 +38,8 @@ class NriMetricsStartupTests {
                     NriMetricsAutoConfiguration.class))
             .withBean(SimpleMeterRegistry.class)
             .withBean(Handlers.class)
-            .withPropertyValues("nri.plugin.name=meters", "nri.plugin.index=10", "nri.socket-path=/nonexistent/nri.sock");
+            .withPropertyValues("nri.plugin.name=meters", "nri.plugin.index=10",
+                    "nri.socket-path=/nonexistent/nri.sock");
 
     @Test
     void everySubscribedRequestHasItsTimersAndCountersAtZero() {

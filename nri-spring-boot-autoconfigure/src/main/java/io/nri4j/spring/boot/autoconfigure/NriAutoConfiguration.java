@@ -37,7 +37,10 @@ import org.springframework.core.env.Environment;
 
 /**
  * Makes the application an NRI plugin: its {@code @On...} bean methods become the plugin's
- * handlers, and the plugin connects once the context has started.
+ * handlers, and the plugin connects once the context has started. Beans an application may
+ * replace back off for its own; the handler registry and processor, the connection state and
+ * the lifecycle do not: they are one machine, and the lifecycle's builder is open to
+ * {@link NriPluginBuilderCustomizer}s instead.
  */
 @AutoConfiguration
 @ConditionalOnClass(NriPlugin.class)

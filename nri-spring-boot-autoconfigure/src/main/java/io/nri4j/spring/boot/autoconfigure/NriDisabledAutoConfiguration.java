@@ -14,7 +14,8 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBooleanProperty(name = "nri.enabled", havingValue = false)
 public final class NriDisabledAutoConfiguration {
 
-    static final String DISABLED = "the NRI plugin is disabled by nri.enabled=false: no updates are sent to the runtime";
+    static final String DISABLED =
+            "the NRI plugin is disabled by nri.enabled=false: no updates are sent to the runtime";
 
     @Bean
     @ConditionalOnMissingBean

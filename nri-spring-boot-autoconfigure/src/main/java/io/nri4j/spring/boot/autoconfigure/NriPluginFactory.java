@@ -47,6 +47,7 @@ final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin>
         this.observers = observers;
         this.customizers = customizers;
         this.budget = NriPropertyChecks.budget(properties.getHandler().getBudget());
+        // Whether the listed events have handler methods can only be told at start.
         NriPropertyChecks.events(properties.getEvents());
     }
 

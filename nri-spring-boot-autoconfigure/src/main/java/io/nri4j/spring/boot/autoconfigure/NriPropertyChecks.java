@@ -25,7 +25,8 @@ final class NriPropertyChecks {
     static final String OVERRUN = "nri.handler.budget.overrun";
 
     private static final String NAMES = "a name of letters, digits and '-', '_', '.', '+' (e.g. \"my-plugin\")";
-    private static final String INDEXES = "two digits, \"00\" to \"99\" (e.g. \"50\"): where the plugin runs among others";
+    private static final String INDEXES =
+            "two digits, \"00\" to \"99\" (e.g. \"50\"): where the plugin runs among others";
 
     private NriPropertyChecks() {
     }
@@ -54,9 +55,9 @@ final class NriPropertyChecks {
             }
         }
         if (!unknown.isEmpty()) {
-            throw new InvalidNriPropertyException(EVENTS, list, (unknown.size() == 1 ? "unknown event " : "unknown events ")
-                    + String.join(", ", unknown), "a comma-separated list of " + String.join(", ", eventNames())
-                    + ", or all, pod (podsandbox), container", null);
+            String reason = (unknown.size() == 1 ? "unknown event " : "unknown events ") + String.join(", ", unknown);
+            throw new InvalidNriPropertyException(EVENTS, list, reason, "a comma-separated list of "
+                    + String.join(", ", eventNames()) + ", or all, pod (podsandbox), container", null);
         }
         return Optional.of(EventMask.parse(list));
     }

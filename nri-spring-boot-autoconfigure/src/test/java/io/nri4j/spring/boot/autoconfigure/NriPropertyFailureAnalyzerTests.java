@@ -52,7 +52,8 @@ class NriPropertyFailureAnalyzerTests {
     void aNameWithAForbiddenCharacterNamesThePropertyAndTheCharactersAllowed() {
         FailureAnalysis analysis = analysisOf("nri.plugin.name=my plugin");
 
-        assertThat(analysis.getDescription()).contains("nri.plugin.name", "\"my plugin\"", "character ' ' is not allowed");
+        assertThat(analysis.getDescription())
+                .contains("nri.plugin.name", "\"my plugin\"", "character ' ' is not allowed");
         assertThat(analysis.getAction()).startsWith("Set nri.plugin.name (or NRI_PLUGIN_NAME) to ")
                 .contains("letters, digits and '-', '_', '.', '+'");
     }
@@ -71,7 +72,8 @@ class NriPropertyFailureAnalyzerTests {
         FailureAnalysis analysis = analysisOf("nri.plugin.index=100");
 
         assertThat(analysis.getDescription()).contains("nri.plugin.index", "\"100\"", "two digits");
-        assertThat(analysis.getAction()).startsWith("Set nri.plugin.index (or NRI_PLUGIN_IDX) to two digits, \"00\" to \"99\"");
+        assertThat(analysis.getAction())
+                .startsWith("Set nri.plugin.index (or NRI_PLUGIN_IDX) to two digits, \"00\" to \"99\"");
     }
 
     @Test
