@@ -12,7 +12,6 @@ import io.nri4j.internal.transport.Trunks;
 import io.nri4j.internal.ttrpc.OffLoopExecutor;
 import io.nri4j.internal.ttrpc.TtrpcClient;
 import io.nri4j.internal.ttrpc.TtrpcClientEndpoint;
-import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcServerEndpoint;
 import java.time.Duration;
 import java.util.List;
@@ -56,6 +55,10 @@ public final class NriStub implements AutoCloseable {
     private volatile EventMask subscribed = EventMask.NONE;
     private volatile String shutdownReason;
     private volatile boolean closedLocally;
+    /** Whether the socket ever opened: an attempt that failed before is reported by its owner. */
+    private volatile boolean connected;
+    /** Why the plugin closed the connection itself after a failure, e.g. a refused registration. */
+    private volatile String failure;
 
     private NriStub(NriPlugin plugin) {
         this.plugin = plugin;
@@ -207,9 +210,13 @@ public final class NriStub implements AutoCloseable {
             target = plugin.socketPath().toString();
             opening = Trunks.dial(plugin.socketPath(), this::initPipeline);
         }
+        boolean dialed = fd == null || fd.isBlank();
         opening.whenComplete((channel, error) -> {
             if (error != null) {
-                finish(error, error.getMessage());
+                finish(error, dialed
+                        ? "cannot connect to the NRI socket " + target + ": " + Causes.describe(error)
+                                + " (is NRI enabled in the runtime, and the socket mounted?)"
+                        : "cannot use the NRI socket on " + target + ": " + Causes.describe(error));
             } else {
                 connected(channel, target);
             }
@@ -244,6 +251,7 @@ public final class NriStub implements AutoCloseable {
             channel.close();
             return;
         }
+        connected = true;
         advance(StubState.REGISTERING);
         log.info("plugin {} connected to the runtime at {}", identity().fullName(), target);
         emit(new StubEvent.Connected(target));
@@ -259,10 +267,11 @@ public final class NriStub implements AutoCloseable {
                         return;
                     }
                     Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-                    String why = cause instanceof TtrpcException t ? t.status().message() : String.valueOf(cause);
+                    String why = Causes.describe(cause);
                     if (registration.completeExceptionally(new RegistrationException(
                             "registration of plugin " + identity().fullName() + " failed: " + why, cause))) {
-                        log.error("runtime did not register plugin {}: {}", identity().fullName(), why);
+                        // Told once, as the reason the connection ended.
+                        failure = "registration failed: " + why;
                         channel.close();
                     }
                 });
@@ -328,8 +337,10 @@ public final class NriStub implements AutoCloseable {
         String reason;
         if (closedLocally) {
             reason = "closed by the plugin";
+        } else if (failure != null) {
+            reason = failure;
         } else if (cause != null) {
-            reason = "connection failed: " + cause.getMessage();
+            reason = "connection failed: " + Causes.describe(cause);
         } else if (shutdownReason != null) {
             reason = "the runtime shut the plugin down" + (shutdownReason.isEmpty() ? "" : ": " + shutdownReason);
         } else {
@@ -349,7 +360,12 @@ public final class NriStub implements AutoCloseable {
                     "plugin " + identity().fullName() + " could not register: " + reason, cause));
         }
         synchronization.completeExceptionally(new IllegalStateException("disconnected: " + reason));
-        log.info("plugin {} disconnected: {}", identity().fullName(), reason);
+        if (connected) {
+            log.info("plugin {} disconnected: {}", identity().fullName(), reason);
+        } else {
+            // The attempt's owner reports it (run() throws; the Spring lifecycle logs one line).
+            log.debug("plugin {} could not connect: {}", identity().fullName(), reason);
+        }
         emit(new StubEvent.Disconnected(disconnect));
         events.execute(() -> closed.complete(disconnect));
     }

@@ -6,6 +6,7 @@ import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.api.v1alpha1.StopContainerResponse;
 import io.nri4j.api.v1alpha1.SynchronizeResponse;
 import io.nri4j.api.v1alpha1.UpdateContainerResponse;
+import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentResponse;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -36,6 +37,12 @@ public record RequestOutcome(String method, Event event, Duration elapsed, boole
     public boolean adjusted() {
         return response.filter(CreateContainerResponse.class::isInstance)
                 .map(r -> ((CreateContainerResponse) r).hasAdjust()).orElse(false);
+    }
+
+    /** Whether the answer is a validator's rejection: an answer, not a failure, but no success either. */
+    public boolean rejected() {
+        return response.filter(ValidateContainerAdjustmentResponse.class::isInstance)
+                .map(r -> ((ValidateContainerAdjustmentResponse) r).getReject()).orElse(false);
     }
 
     /** How many container updates the answer carries. */

@@ -118,7 +118,7 @@ public final class NriPluginLifecycle implements SmartLifecycle {
                 stub.awaitRegistration();
                 disconnect = stub.awaitClose();
             } catch (RegistrationException e) {
-                log.warn("NRI plugin {} could not register: {}", plugin.identity().fullName(), e.getMessage());
+                // The disconnect that follows says why, in the one line this attempt logs.
                 disconnect = await(stub);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -151,8 +151,13 @@ public final class NriPluginLifecycle implements SmartLifecycle {
                 backoff.reset();
             }
             Duration delay = backoff.next();
-            log.info("NRI plugin {}: {}; connecting again in {} ms", plugin.identity().fullName(),
-                    disconnect.reason(), delay.toMillis());
+            if (wasReady) {
+                log.info("NRI plugin {}: {}; connecting again in {} ms", plugin.identity().fullName(),
+                        disconnect.reason(), delay.toMillis());
+            } else {
+                log.warn("NRI plugin {}: {}; connecting again in {} ms", plugin.identity().fullName(),
+                        disconnect.reason(), delay.toMillis());
+            }
             if (!pause(delay)) {
                 return;
             }

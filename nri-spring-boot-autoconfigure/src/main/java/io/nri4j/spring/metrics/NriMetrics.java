@@ -1,43 +1,98 @@
 package io.nri4j.spring.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.spring.updates.UpdatesListener;
+import io.nri4j.stub.EventMask;
 import io.nri4j.stub.RequestObserver;
 import io.nri4j.stub.RequestOutcome;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextRefreshedEvent;
 
 /**
  * The plugin's meters:
  * <ul>
  * <li>{@code nri.plugin.requests} (timer; tags {@code request}, {@code outcome}: success, error,
- * overrun): how long handling each request took;
+ * overrun, and rejected for ValidateContainerAdjustment): how long handling each request took;
  * <li>{@code nri.plugin.adjustments}, {@code nri.plugin.updates}, {@code nri.plugin.errors},
  * {@code nri.plugin.budget.overruns} (counters; tag {@code request});
  * <li>{@code nri.plugin.reconnects} (function counter) and {@code nri.plugin.connection.state}
  * (gauge: 0 stopped, 1 connecting, 2 registered, 3 ready, 4 reconnecting).
  * </ul>
+ * The request meters of Configure, Synchronize and every subscribed event exist from startup, at
+ * zero, so that dashboards and alerts have series before the first request.
  */
-public final class NriMetrics implements MeterBinder, RequestObserver, io.nri4j.spring.updates.UpdatesListener {
+public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesListener,
+        ApplicationListener<ContextRefreshedEvent> {
+
+    static final String REQUESTS = "nri.plugin.requests";
+    static final String ADJUSTMENTS = "nri.plugin.adjustments";
+    static final String UPDATES = "nri.plugin.updates";
+    static final String ERRORS = "nri.plugin.errors";
+    static final String OVERRUNS = "nri.plugin.budget.overruns";
+
+    private static final Map<String, String> DESCRIPTIONS = Map.of(
+            REQUESTS, "Handling of the runtime's requests",
+            ADJUSTMENTS, "Adjusted containers",
+            UPDATES, "Container updates sent, in replies and on the application's own",
+            ERRORS, "Requests answered with an error",
+            OVERRUNS, "Handlers answered at their budget");
+    /** Asked of every plugin, whatever it subscribes to. */
+    private static final List<String> ALWAYS = List.of("Configure", "Synchronize");
+    private static final String VALIDATION = EventMask.prettyName(Event.VALIDATE_CONTAINER_ADJUSTMENT);
+    private static final String CREATE = EventMask.prettyName(Event.CREATE_CONTAINER);
+    /** Requests whose answers may carry updates. */
+    private static final Set<String> UPDATING = Set.of("Synchronize", CREATE, "UpdateContainer", "StopContainer");
+    /** The updates the application sends on its own. */
+    private static final String UNSOLICITED = "UpdateContainers";
+
+    private record Key(String name, String request, String outcome) {
+    }
 
     private final ConnectionState state;
+    private final Supplier<EventMask> subscription;
+    /** Looked up once: every request would otherwise build and register its meters anew. */
+    private final Map<Key, Meter> meters = new ConcurrentHashMap<>();
     private volatile MeterRegistry registry;
+    private volatile boolean started;
 
-    public NriMetrics(ConnectionState state) {
+    /** @param subscription the events the plugin subscribes to, known once its handler methods are */
+    public NriMetrics(ConnectionState state, Supplier<EventMask> subscription) {
         this.state = state;
+        this.subscription = subscription;
     }
 
     @Override
     public void bindTo(MeterRegistry registry) {
+        meters.clear();
         this.registry = registry;
         Gauge.builder("nri.plugin.connection.state", state, s -> s.status().ordinal())
                 .description("Where the plugin is: 0 stopped, 1 connecting, 2 registered, 3 ready, 4 reconnecting")
                 .register(registry);
-        io.micrometer.core.instrument.FunctionCounter.builder("nri.plugin.reconnects", state, ConnectionState::reconnects)
+        FunctionCounter.builder("nri.plugin.reconnects", state, ConnectionState::reconnects)
                 .description("Established connections to the runtime that were lost")
                 .register(registry);
+        registerRequestMeters();
+    }
+
+    /** The handler methods, and so the subscription, are known once the context is refreshed. */
+    @Override
+    public void onApplicationEvent(ContextRefreshedEvent event) {
+        started = true;
+        registerRequestMeters();
     }
 
     @Override
@@ -47,20 +102,18 @@ public final class NriMetrics implements MeterBinder, RequestObserver, io.nri4j.
             return;
         }
         String request = outcome.request();
-        String result = outcome.overrun() ? "overrun" : outcome.failed() ? "error" : "success";
-        Timer.builder("nri.plugin.requests").description("Handling of the runtime's requests")
-                .tag("request", request).tag("outcome", result).register(r).record(outcome.elapsed());
+        timer(r, request, outcomeOf(outcome)).record(outcome.elapsed());
         if (outcome.adjusted()) {
-            counter(r, "nri.plugin.adjustments", "Adjusted containers", request).increment();
+            counter(r, ADJUSTMENTS, request).increment();
         }
         if (outcome.updates() > 0) {
-            counter(r, "nri.plugin.updates", "Container updates sent in replies", request).increment(outcome.updates());
+            counter(r, UPDATES, request).increment(outcome.updates());
         }
         if (outcome.failed()) {
-            counter(r, "nri.plugin.errors", "Requests answered with an error", request).increment();
+            counter(r, ERRORS, request).increment();
         }
         if (outcome.overrun()) {
-            counter(r, "nri.plugin.budget.overruns", "Handlers answered at their budget", request).increment();
+            counter(r, OVERRUNS, request).increment();
         }
     }
 
@@ -69,11 +122,46 @@ public final class NriMetrics implements MeterBinder, RequestObserver, io.nri4j.
     public void sent(int updates) {
         MeterRegistry r = registry;
         if (r != null && updates > 0) {
-            counter(r, "nri.plugin.updates", "Container updates sent", "UpdateContainers").increment(updates);
+            counter(r, UPDATES, UNSOLICITED).increment(updates);
         }
     }
 
-    private static Counter counter(MeterRegistry registry, String name, String description, String request) {
-        return Counter.builder(name).description(description).tag("request", request).register(registry);
+    private void registerRequestMeters() {
+        MeterRegistry r = registry;
+        if (r == null || !started) {
+            return;
+        }
+        List<String> requests = new ArrayList<>(ALWAYS);
+        subscription.get().events().forEach(e -> requests.add(EventMask.prettyName(e)));
+        for (String request : requests) {
+            List.of("success", "error", "overrun").forEach(outcome -> timer(r, request, outcome));
+            if (request.equals(VALIDATION)) {
+                timer(r, request, "rejected");
+            }
+            if (request.equals(CREATE)) {
+                counter(r, ADJUSTMENTS, request);
+            }
+            if (UPDATING.contains(request)) {
+                counter(r, UPDATES, request);
+            }
+            counter(r, ERRORS, request);
+            counter(r, OVERRUNS, request);
+        }
+        counter(r, UPDATES, UNSOLICITED);
+    }
+
+    /** A rejection is the validator's answer, neither a success nor an error. */
+    private static String outcomeOf(RequestOutcome outcome) {
+        return outcome.overrun() ? "overrun" : outcome.failed() ? "error" : outcome.rejected() ? "rejected" : "success";
+    }
+
+    private Timer timer(MeterRegistry r, String request, String outcome) {
+        return (Timer) meters.computeIfAbsent(new Key(REQUESTS, request, outcome), k -> Timer.builder(REQUESTS)
+                .description(DESCRIPTIONS.get(REQUESTS)).tag("request", request).tag("outcome", outcome).register(r));
+    }
+
+    private Counter counter(MeterRegistry r, String name, String request) {
+        return (Counter) meters.computeIfAbsent(new Key(name, request, ""), k -> Counter.builder(name)
+                .description(DESCRIPTIONS.get(name)).tag("request", request).register(r));
     }
 }

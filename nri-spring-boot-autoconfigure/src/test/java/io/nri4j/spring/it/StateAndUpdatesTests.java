@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import io.nri4j.adjust.Update;
 import io.nri4j.api.v1alpha1.ContainerUpdate;
 import io.nri4j.api.v1alpha1.PodSandbox;
+import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.spring.state.NriStateView;
 import io.nri4j.spring.state.PodDiscoveredEvent;
 import io.nri4j.spring.updates.ContainerUpdater;
@@ -15,6 +16,7 @@ import io.nri4j.test.runtime.UpstreamRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -76,5 +78,29 @@ class StateAndUpdatesTests {
         assertThat(received).extracting(ContainerUpdate::getContainerId).containsExactly("running", "gone");
         await().atMost(Duration.ofSeconds(10)).until(failed::isDone);
         assertThat(failed.join()).extracting(ContainerUpdate::getContainerId).containsExactly("gone");
+    }
+
+    @Test
+    void updatesFailTheirFutureWhenTheConnectionIsClosingOrGone() {
+        UpstreamRuntime runtime = apps.runtime();
+        ConfigurableApplicationContext app = apps.appSynchronizedWith(runtime, List.of(Greeter.class));
+        ContainerUpdater updater = app.getBean(ContainerUpdater.class);
+        ConnectionState state = app.getBean(ConnectionState.class);
+
+        // Closing: the call races the connection's end and must not throw either way.
+        state.stub().orElseThrow().close();
+        CompletableFuture<List<ContainerUpdate>> closing =
+                updater.update(Update.forContainer("c").setLinuxCpuShares(2));
+        await().atMost(Duration.ofSeconds(10)).until(closing::isDone);
+        assertThat(closing).isCompletedExceptionally();
+
+        runtime.kill();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !state.ready());
+        assertThat(updater.update(Update.forContainer("c").setLinuxCpuShares(2)))
+                .failsWithin(Duration.ofSeconds(10));
+
+        app.close();
+        assertThat(updater.update(Update.forContainer("c").setLinuxCpuShares(2)))
+                .failsWithin(Duration.ofSeconds(10));
     }
 }

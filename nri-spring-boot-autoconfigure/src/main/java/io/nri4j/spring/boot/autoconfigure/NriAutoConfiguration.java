@@ -1,7 +1,6 @@
 package io.nri4j.spring.boot.autoconfigure;
 
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.nri4j.api.v1alpha1.FailurePolicy;
 import io.nri4j.spring.config.NriConfigBinder;
 import io.nri4j.spring.handler.HandlerMethodProcessor;
 import io.nri4j.spring.handler.HandlerRegistry;
@@ -13,21 +12,16 @@ import io.nri4j.spring.state.NriStateView;
 import io.nri4j.spring.updates.ContainerUpdater;
 import io.nri4j.spring.updates.UpdatesListener;
 import io.nri4j.stub.Compatibility;
-import io.nri4j.stub.EventMask;
-import io.nri4j.stub.HandlerBudget;
 import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.RequestObserver;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.SpringApplication;
@@ -44,15 +38,16 @@ import org.springframework.core.env.Environment;
 
 /**
  * Makes the application an NRI plugin: its {@code @On...} bean methods become the plugin's
- * handlers, and the plugin connects once the context has started.
+ * handlers, and the plugin connects once the context has started. Beans an application may
+ * replace back off for its own; the handler registry and processor, the connection state and
+ * the lifecycle do not: they are one machine, and the lifecycle's builder is open to
+ * {@link NriPluginBuilderCustomizer}s instead.
  */
 @AutoConfiguration
 @ConditionalOnClass(NriPlugin.class)
 @ConditionalOnBooleanProperty(name = "nri.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(NriProperties.class)
 public final class NriAutoConfiguration {
-
-    private static final Logger log = LoggerFactory.getLogger(NriAutoConfiguration.class);
 
     /** The first bean of a plugin application: the classpath is checked before anything uses it. */
     @Bean
@@ -74,9 +69,9 @@ public final class NriAutoConfiguration {
 
     /** Checked at startup, before anything connects: a bad name or index fails the application. */
     @Bean
+    @ConditionalOnMissingBean
     PluginIdentity nriPluginIdentity(NriProperties properties) {
-        return PluginIdentity.resolve(properties.getPlugin().getName(), properties.getPlugin().getIndex(),
-                System.getenv());
+        return NriPropertyChecks.identity(properties.getPlugin(), System.getenv());
     }
 
     @Bean
@@ -107,57 +102,27 @@ public final class NriAutoConfiguration {
     @Bean
     NriPluginLifecycle nriPluginLifecycle(NriProperties properties, PluginIdentity identity, HandlerRegistry registry,
             NriConfigBinder config, ConnectionState state, ExecutorService nriHandlerExecutor,
-            ObjectProvider<RequestObserver> observers, ApplicationEventPublisher events, NriExit exit,
-            Environment environment) {
+            ObjectProvider<RequestObserver> observers, ObjectProvider<NriPluginBuilderCustomizer> customizers,
+            ApplicationEventPublisher events, NriExit exit, Environment environment) {
         LifecycleSettings settings = new LifecycleSettings(properties.getReconnect().isEnabled(),
                 properties.getReconnect().getInitialBackoff(), properties.getReconnect().getMaxBackoff(),
                 properties.getReconnect().getMultiplier(), new HashSet<>(properties.getShutdown().getExitReasons()),
                 properties.getShutdown().getExitCode(), properties.getHealth().getLivenessWindow(), grace(environment));
-        return new NriPluginLifecycle(listener -> {
-            if (registry.events().isEmpty()) {
-                log.warn("No @On... handler method for any lifecycle event: plugin {} does not connect to the runtime",
-                        identity.fullName());
-                return null;
-            }
-            List<RequestObserver> all = observers.orderedStream().toList();
-            NriPlugin.Builder b = NriPlugin.builder()
-                    .name(identity.name()).index(identity.index())
-                    .socketPath(properties.getSocketPath())
-                    .registrationTimeout(properties.getRegistrationTimeout())
-                    .executor(nriHandlerExecutor)
-                    .listener(listener)
-                    // The connection state is one of the observer beans.
-                    .observer(outcome -> all.forEach(o -> o.completed(outcome)));
-            if (!properties.getEvents().isBlank()) {
-                b.subscription(EventMask.parse(properties.getEvents()));
-            }
-            NriProperties.Budget budget = properties.getHandler().getBudget();
-            if (budget.isEnabled()) {
-                b.handlerBudget(new HandlerBudget(budget.getFraction(), budget.getOverrun()));
-            }
-            failurePolicy(properties.getFailurePolicy(), b);
-            registry.applyTo(b, config);
-            return b.build();
-        }, settings, state, events, exit);
+        return new NriPluginLifecycle(new NriPluginFactory(properties, identity, registry, config, nriHandlerExecutor,
+                observers, customizers), settings, state, events, exit);
     }
 
     @Bean
+    @ConditionalOnMissingBean
     ContainerUpdater nriContainerUpdater(ConnectionState state, ObjectProvider<UpdatesListener> listeners) {
         return new ContainerUpdater(state, listeners.orderedStream().toList());
     }
 
     @Bean
+    @ConditionalOnMissingBean
     @ConditionalOnBooleanProperty("nri.state.enabled")
     NriStateView nriStateView(ApplicationEventPublisher events) {
         return new NriStateView(events);
-    }
-
-    private static void failurePolicy(NriProperties.FailurePolicy p, NriPlugin.Builder b) {
-        if (p.getFailRequest() != null || p.getKeepConnected() != null) {
-            b.failurePolicy(FailurePolicy.newBuilder()
-                    .setFailRequest(Boolean.TRUE.equals(p.getFailRequest()))
-                    .setKeepConnected(Boolean.TRUE.equals(p.getKeepConnected())).build());
-        }
     }
 
     /** The shutdown phase's timeout, less a margin to answer within it. */

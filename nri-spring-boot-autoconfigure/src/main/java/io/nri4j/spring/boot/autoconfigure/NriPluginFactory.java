@@ -1,0 +1,90 @@
+package io.nri4j.spring.boot.autoconfigure;
+
+import io.nri4j.api.v1alpha1.FailurePolicy;
+import io.nri4j.spring.config.NriConfigBinder;
+import io.nri4j.spring.handler.HandlerRegistry;
+import io.nri4j.stub.EventMask;
+import io.nri4j.stub.HandlerBudget;
+import io.nri4j.stub.NriPlugin;
+import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.RequestObserver;
+import io.nri4j.stub.StubEvent;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+
+/**
+ * Builds the plugin when the lifecycle starts: the properties, the handler methods, then the
+ * application's customizers. Properties that can be checked before the handler methods are
+ * known are checked when the factory is created, so that a bad one fails the application early.
+ */
+final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin> {
+
+    private static final Logger log = LoggerFactory.getLogger(NriPluginFactory.class);
+
+    private final NriProperties properties;
+    private final PluginIdentity identity;
+    private final HandlerRegistry registry;
+    private final NriConfigBinder config;
+    private final Executor executor;
+    private final ObjectProvider<RequestObserver> observers;
+    private final ObjectProvider<NriPluginBuilderCustomizer> customizers;
+    private final Optional<HandlerBudget> budget;
+
+    NriPluginFactory(NriProperties properties, PluginIdentity identity, HandlerRegistry registry,
+            NriConfigBinder config, Executor executor, ObjectProvider<RequestObserver> observers,
+            ObjectProvider<NriPluginBuilderCustomizer> customizers) {
+        this.properties = properties;
+        this.identity = identity;
+        this.registry = registry;
+        this.config = config;
+        this.executor = executor;
+        this.observers = observers;
+        this.customizers = customizers;
+        this.budget = NriPropertyChecks.budget(properties.getHandler().getBudget());
+        // Whether the listed events have handler methods can only be told at start.
+        NriPropertyChecks.events(properties.getEvents());
+    }
+
+    /** @return null when there is nothing to connect: no handler methods */
+    @Override
+    public NriPlugin apply(Consumer<StubEvent> listener) {
+        EventMask handled = registry.events();
+        if (handled.isEmpty()) {
+            log.warn("No @On... handler method for any lifecycle event: plugin {} does not connect to the runtime",
+                    identity.fullName());
+            return null;
+        }
+        EventMask subscription = NriPropertyChecks.subscription(handled, properties.getEvents());
+        List<RequestObserver> all = observers.orderedStream().toList();
+        NriPlugin.Builder b = NriPlugin.builder()
+                .name(identity.name()).index(identity.index())
+                .socketPath(properties.getSocketPath())
+                .registrationTimeout(properties.getRegistrationTimeout())
+                .executor(executor)
+                .listener(listener)
+                // The connection state is one of the observer beans.
+                .observer(outcome -> all.forEach(o -> o.completed(outcome)));
+        if (!subscription.equals(handled)) {
+            b.subscription(subscription);
+        }
+        budget.ifPresent(b::handlerBudget);
+        failurePolicy(properties.getFailurePolicy(), b);
+        registry.applyTo(b, config);
+        customizers.orderedStream().forEach(c -> c.customize(b));
+        return b.build();
+    }
+
+    private static void failurePolicy(NriProperties.FailurePolicy p, NriPlugin.Builder b) {
+        if (p.getFailRequest() != null || p.getKeepConnected() != null) {
+            b.failurePolicy(FailurePolicy.newBuilder()
+                    .setFailRequest(Boolean.TRUE.equals(p.getFailRequest()))
+                    .setKeepConnected(Boolean.TRUE.equals(p.getKeepConnected())).build());
+        }
+    }
+}

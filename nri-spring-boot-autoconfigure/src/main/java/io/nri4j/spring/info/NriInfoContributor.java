@@ -1,0 +1,63 @@
+package io.nri4j.spring.info;
+
+import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.stub.EventMask;
+import io.nri4j.stub.NriVersion;
+import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.RuntimeInfo;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.springframework.boot.actuate.info.Info;
+import org.springframework.boot.actuate.info.InfoContributor;
+
+/**
+ * The plugin under {@code nri} in {@code /actuator/info}: its identity, the events it subscribes
+ * to, and, once a runtime has configured it, that runtime and its NRI version (as reported, or
+ * inferred from the runtime's version for runtimes before NRI v0.12.0).
+ */
+public final class NriInfoContributor implements InfoContributor {
+
+    private final ConnectionState state;
+    private final PluginIdentity identity;
+    private final Supplier<EventMask> subscription;
+
+    /** @param subscription what the plugin subscribes to when it connects */
+    public NriInfoContributor(ConnectionState state, PluginIdentity identity, Supplier<EventMask> subscription) {
+        this.state = state;
+        this.identity = identity;
+        this.subscription = subscription;
+    }
+
+    @Override
+    public void contribute(Info.Builder builder) {
+        Map<String, Object> nri = new LinkedHashMap<>();
+        Map<String, Object> plugin = new LinkedHashMap<>();
+        plugin.put("name", identity.name());
+        plugin.put("index", identity.index());
+        plugin.put("fullName", identity.fullName());
+        nri.put("plugin", plugin);
+        nri.put("state", state.status().name());
+        RuntimeInfo runtime = state.runtime().orElse(null);
+        // Configure may have narrowed the subscription; before it, what the plugin will ask for.
+        EventMask subscribed = runtime == null ? subscription.get() : state.subscribed();
+        nri.put("subscribedEvents", subscribed.events().stream().map(EventMask::prettyName).toList());
+        nri.put("pluginNriVersion", NriVersion.API.toString());
+        if (runtime != null) {
+            nri.put("runtime", runtime(runtime));
+        }
+        builder.withDetail("nri", nri);
+    }
+
+    private static Map<String, Object> runtime(RuntimeInfo runtime) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("name", runtime.name());
+        details.put("version", runtime.version());
+        details.put("nriVersion", runtime.nriVersion().map(Object::toString).orElse("unknown"));
+        String reported = runtime.reportedNriVersion();
+        details.put("reportedNriVersion", reported.isEmpty() ? "none" : reported);
+        details.put("nriVersionInferred", runtime.nriVersionInferred());
+        details.put("requestTimeout", runtime.requestTimeout().toString());
+        return details;
+    }
+}
