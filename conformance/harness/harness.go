@@ -68,6 +68,7 @@ func (h *Harness) scenarios() []scenario {
 		{"launched", h.launched},
 		{"shutdown", h.shutdown},
 		{"samples", h.samples},
+		{"under-load", h.underLoad},
 		{"parity", h.parity},
 	}
 }
