@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -42,26 +44,21 @@ final class GoYaml {
     private static final Map<String, Object> WORDS = new HashMap<>();
 
     static {
-        for (String word : "y Y yes Yes YES true True TRUE on On ON".split(" ")) {
-            WORDS.put(word, Boolean.TRUE);
-        }
-        for (String word : "n N no No NO false False FALSE off Off OFF".split(" ")) {
-            WORDS.put(word, Boolean.FALSE);
-        }
-        for (String word : "~ null Null NULL".split(" ")) {
-            WORDS.put(word, null);
-        }
-        for (String word : ".nan .NaN .NAN".split(" ")) {
-            WORDS.put(word, Double.NaN);
-        }
-        for (String word : ".inf .Inf .INF".split(" ")) {
-            WORDS.put(word, Double.POSITIVE_INFINITY);
-            WORDS.put("+" + word, Double.POSITIVE_INFINITY);
-            WORDS.put("-" + word, Double.NEGATIVE_INFINITY);
-        }
+        words(Boolean.TRUE, "y Y yes Yes YES true True TRUE on On ON");
+        words(Boolean.FALSE, "n N no No NO false False FALSE off Off OFF");
+        words(null, "~ null Null NULL");
+        words(Double.NaN, ".nan .NaN .NAN");
+        words(Double.POSITIVE_INFINITY, ".inf .Inf .INF +.inf +.Inf +.INF");
+        words(Double.NEGATIVE_INFINITY, "-.inf -.Inf -.INF");
     }
 
     private GoYaml() {
+    }
+
+    private static void words(Object value, String words) {
+        for (String word : words.split(" ")) {
+            WORDS.put(word, value);
+        }
     }
 
     /** The first document of {@code text}; null if there is none. */
@@ -70,8 +67,12 @@ final class GoYaml {
         try {
             Composer composer = new Composer(new ParserImpl(new StreamReader(text), options), new Untagged(), options);
             return composer.checkNode() ? value(composer.getNode()) : null;
+        } catch (MarkedYAMLException e) {
+            Mark at = e.getProblemMark();
+            throw new GoDecodeException("yaml: " + (at == null ? "" : "line " + (at.getLine() + 1) + ", column "
+                    + (at.getColumn() + 1) + ": ") + e.getProblem());
         } catch (YAMLException e) {
-            throw new GoDecodeException(e.getMessage().replaceAll("\\s+", " ").trim());
+            throw new GoDecodeException("yaml: " + e.getMessage());
         }
     }
 
