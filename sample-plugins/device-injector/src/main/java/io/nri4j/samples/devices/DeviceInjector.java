@@ -68,7 +68,8 @@ class DeviceInjector {
         for (NetDeviceSpec device : annotations.read(Kind.NET_DEVICES, NetDeviceSpec::parseAll).orElse(List.of())) {
             adjust = adjust.addLinuxNetDevice(device.hostIf(), device.name());
         }
-        Map<String, String> sysctls = annotations.read(Kind.SYSCTL, v -> GoJson.stringMap(v, "Go value")).orElse(Map.of());
+        Map<String, String> sysctls = annotations.read(Kind.SYSCTL, v -> GoJson.stringMap(v, "Go value"))
+                .orElse(Map.of());
         for (Map.Entry<String, String> sysctl : sysctls.entrySet()) {
             adjust = adjust.setLinuxSysctl(sysctl.getKey(), sysctl.getValue());
         }

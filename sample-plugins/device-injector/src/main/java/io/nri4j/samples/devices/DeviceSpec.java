@@ -24,7 +24,8 @@ record DeviceSpec(String path, String type, long major, long minor, int fileMode
     }
 
     LinuxDevice toNri() {
-        LinuxDevice.Builder device = LinuxDevice.newBuilder().setPath(path).setType(type).setMajor(major).setMinor(minor);
+        LinuxDevice.Builder device = LinuxDevice.newBuilder().setPath(path).setType(type).setMajor(major)
+                .setMinor(minor);
         if (fileMode != 0) {
             device.setFileMode(OptionalFileMode.newBuilder().setValue(fileMode));
         }

@@ -8,6 +8,7 @@ import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.spring.test.EmbeddedNriRuntime;
 import io.nri4j.test.runtime.NriTestRuntime;
 import io.nri4j.test.runtime.TestPods;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -24,7 +25,8 @@ class AnnotationKeysTests {
     void appliesThePodWideAnnotationToContainersWithoutTheirOwn() {
         PodSandbox pod = TestPods.pod("pod-wide")
                 .putAnnotations("devices.noderesource.dev/pod", "- {path: /dev/pod, type: c, major: 1, minor: 3}")
-                .putAnnotations("devices.noderesource.dev/container.own", "- {path: /dev/own, type: c, major: 1, minor: 5}")
+                .putAnnotations("devices.noderesource.dev/container.own",
+                        "- {path: /dev/own, type: c, major: 1, minor: 5}")
                 .build();
 
         assertThat(create(pod, "other").getLinux().getDevicesList()).containsExactly(device("/dev/pod", 1, 3));
@@ -37,12 +39,13 @@ class AnnotationKeysTests {
                 .putAnnotations("sysctl.noderesource.dev", "{kernel.msgmax: '1'}")
                 .putAnnotations("sysctl.noderesource.dev/pod", "{kernel.msgmax: '2'}").build();
 
-        assertThat(create(pod, "app").getLinux().getSysctlMap()).containsExactly(java.util.Map.entry("kernel.msgmax", "2"));
+        assertThat(create(pod, "app").getLinux().getSysctlMap()).containsExactly(Map.entry("kernel.msgmax", "2"));
     }
 
     @Test
     void readsTheBareKeyForEveryContainer() {
-        PodSandbox pod = TestPods.pod("bare-only").putAnnotations("cdi-devices.noderesource.dev", "- v.com/gpu=0").build();
+        PodSandbox pod = TestPods.pod("bare-only").putAnnotations("cdi-devices.noderesource.dev", "- v.com/gpu=0")
+                .build();
 
         assertThat(create(pod, "app").getCDIDevicesList()).extracting(d -> d.getName()).containsExactly("v.com/gpu=0");
     }
@@ -105,7 +108,8 @@ class AnnotationKeysTests {
 
     @Test
     void takesAnEmptySchedulingPolicyAsAllZeroAttributes() {
-        PodSandbox pod = TestPods.pod("empty-sched").putAnnotations("scheduling-policy.noderesource.dev/pod", "").build();
+        PodSandbox pod = TestPods.pod("empty-sched").putAnnotations("scheduling-policy.noderesource.dev/pod", "")
+                .build();
 
         assertThat(create(pod, "app").getLinux().hasScheduler()).isTrue();
     }

@@ -35,7 +35,8 @@ class DeviceInjectorPluginTests {
     @Test
     void adjustsTheSamplePodAsTheReadmeSays() {
         PodSandbox pod = SamplePod.read("sample-device-inject.yaml");
-        LinuxIOPriority bestEffort4 = LinuxIOPriority.newBuilder().setClass_(IOPrioClass.IOPRIO_CLASS_BE).setPriority(4).build();
+        LinuxIOPriority bestEffort4 = LinuxIOPriority.newBuilder().setClass_(IOPrioClass.IOPRIO_CLASS_BE)
+                .setPriority(4).build();
 
         ContainerAdjustment c0 = create(pod, "c0");
         assertThat(c0.getLinux().getDevicesList()).containsExactly(device("/dev/nri-null", 1, 3).toBuilder()
@@ -43,8 +44,8 @@ class DeviceInjectorPluginTests {
         assertThat(c0.getLinux().getIoPriority()).isEqualTo(bestEffort4);
 
         ContainerAdjustment c1 = create(pod, "c1");
-        assertThat(c1.getMountsList()).containsExactly(Mount.newBuilder().setSource("/home").setDestination("/host-home")
-                .setType("bind").addOptions("bind").addOptions("ro").build());
+        assertThat(c1.getMountsList()).containsExactly(Mount.newBuilder().setSource("/home")
+                .setDestination("/host-home").setType("bind").addOptions("bind").addOptions("ro").build());
         assertThat(c1.getLinux().getDevicesList()).isEmpty();
 
         ContainerAdjustment c2 = create(pod, "c2");
@@ -63,24 +64,26 @@ class DeviceInjectorPluginTests {
                         + "- {path: /dev/a, type: c, major: 1, minor: 3}");
 
         assertThat(create(pod, "app").getLinux().getDevicesList()).containsExactly(
-                device("/dev/b", 8, 1).toBuilder().setType("b").setFileMode(OptionalFileMode.newBuilder().setValue(0660))
-                        .setUid(OptionalUInt32.newBuilder().setValue(1000)).setGid(OptionalUInt32.newBuilder().setValue(6))
-                        .build(),
+                device("/dev/b", 8, 1).toBuilder().setType("b")
+                        .setFileMode(OptionalFileMode.newBuilder().setValue(0660))
+                        .setUid(OptionalUInt32.newBuilder().setValue(1000))
+                        .setGid(OptionalUInt32.newBuilder().setValue(6)).build(),
                 device("/dev/a", 1, 3));
     }
 
     @Test
     void injectsCdiDevicesInTheirOrder() {
-        PodSandbox pod = pod("cdi", "cdi-devices.noderesource.dev/container.app",
-                "- vendor0.com/device=dev0\n- vendor1.com/device=dev1");
+        PodSandbox pod = pod("cdi", "cdi-devices.noderesource.dev/container.c0",
+                "- vendor.example.com/device=dev0\n- vendor.example.com/device=dev1\n");
 
-        assertThat(create(pod, "app").getCDIDevicesList()).extracting(d -> d.getName())
-                .containsExactly("vendor0.com/device=dev0", "vendor1.com/device=dev1");
+        assertThat(create(pod, "c0").getCDIDevicesList()).extracting(d -> d.getName())
+                .containsExactly("vendor.example.com/device=dev0", "vendor.example.com/device=dev1");
     }
 
     @Test
     void setsTheIoPriority() {
-        PodSandbox pod = pod("ioprio", "io-priority.noderesource.dev/container.app", "{class: IOPRIO_CLASS_RT, priority: 3}");
+        PodSandbox pod = pod("ioprio", "io-priority.noderesource.dev/container.app",
+                "{class: IOPRIO_CLASS_RT, priority: 3}");
 
         var priority = create(pod, "app").getLinux().getIoPriority();
 
@@ -90,7 +93,8 @@ class DeviceInjectorPluginTests {
 
     @Test
     void leavesTheIoPriorityAloneForAnUnknownClass() {
-        PodSandbox pod = pod("ioprio-unknown", "io-priority.noderesource.dev/container.app", "{class: rt, priority: 3}");
+        PodSandbox pod = pod("ioprio-unknown", "io-priority.noderesource.dev/container.app",
+                "{class: rt, priority: 3}");
 
         assertThat(create(pod, "app").getLinux().hasIoPriority()).isFalse();
     }
@@ -114,12 +118,12 @@ class DeviceInjectorPluginTests {
 
     @Test
     void movesNetworkDevicesIntoTheContainerUnderTheirNewNames() {
-        PodSandbox pod = pod("netdev", "network-devices.noderesource.dev/container.app",
-                "- hostIf: ens2.100\n  Name: netdev0\n- {hostIf: ens2.101, name: netdev1}");
+        PodSandbox pod = pod("netdev", "network-devices.noderesource.dev/container.c2",
+                "- hostIf: ens2.100\n  name: net1\n- {hostIf: ens2.101, Name: net2}\n");
 
-        assertThat(create(pod, "app").getLinux().getNetDevicesMap()).hasSize(2)
-                .hasEntrySatisfying("ens2.100", d -> assertThat(d.getName()).isEqualTo("netdev0"))
-                .hasEntrySatisfying("ens2.101", d -> assertThat(d.getName()).isEqualTo("netdev1"));
+        assertThat(create(pod, "c2").getLinux().getNetDevicesMap()).hasSize(2)
+                .hasEntrySatisfying("ens2.100", d -> assertThat(d.getName()).isEqualTo("net1"))
+                .hasEntrySatisfying("ens2.101", d -> assertThat(d.getName()).isEqualTo("net2"));
     }
 
     @Test
@@ -128,7 +132,8 @@ class DeviceInjectorPluginTests {
                 "net.core.somaxconn: \"256\"\nnet.ipv4.tcp_syncookies: 1");
 
         assertThat(create(pod, "app").getLinux().getSysctlMap())
-                .containsExactlyInAnyOrderEntriesOf(Map.of("net.core.somaxconn", "256", "net.ipv4.tcp_syncookies", "1"));
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("net.core.somaxconn", "256", "net.ipv4.tcp_syncookies", "1"));
     }
 
     @Test

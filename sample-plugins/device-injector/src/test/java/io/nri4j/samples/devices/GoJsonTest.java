@@ -7,13 +7,16 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Decoding follows sigs.k8s.io/yaml and encoding/json; each expectation is what upstream's plugin decodes. */
+/**
+ * Decoding follows sigs.k8s.io/yaml and encoding/json; each expectation is what upstream's plugin
+ * decodes from the same text.
+ */
 class GoJsonTest {
 
     @Test
     void readsNumbersAndBooleansIntoStringsAsTheirGoText() {
-        GoJson.Struct s = struct("{a: 256, b: yes, c: 0.5, d: 1e6, e: 3.14159265, f: 1.0, g: 0.00001}", "a", "b", "c", "d", "e",
-                "f", "g");
+        GoJson.Struct s = struct("{a: 256, b: yes, c: 0.5, d: 1e6, e: 3.14159265, f: 1.0, g: 0.00001}",
+                "a", "b", "c", "d", "e", "f", "g");
 
         assertThat(List.of(s.string("a"), s.string("b"), s.string("c"), s.string("d"), s.string("e"), s.string("f"),
                 s.string("g"))).containsExactly("256", "true", "0.5", "1e+06", "3.1415927", "1", "1e-05");

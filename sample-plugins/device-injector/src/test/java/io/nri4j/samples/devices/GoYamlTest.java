@@ -22,14 +22,17 @@ class GoYamlTest {
         return Stream.of(
                 Arguments.of("y", true), Arguments.of("Yes", true), Arguments.of("ON", true), Arguments.of("n", false),
                 Arguments.of("off", false), Arguments.of("yES", "yES"), Arguments.of("~", null), Arguments.of("", null),
-                Arguments.of("Null", null), Arguments.of("12", BigInteger.valueOf(12)), Arguments.of("+12", BigInteger.valueOf(12)),
+                Arguments.of("Null", null), Arguments.of("12", BigInteger.valueOf(12)),
+                Arguments.of("+12", BigInteger.valueOf(12)),
                 Arguments.of("0644", BigInteger.valueOf(420)), Arguments.of("0o17", BigInteger.valueOf(15)),
                 Arguments.of("0x1F", BigInteger.valueOf(31)), Arguments.of("-0x10", BigInteger.valueOf(-16)),
                 Arguments.of("0b101", BigInteger.valueOf(5)), Arguments.of("1_000", BigInteger.valueOf(1000)),
                 Arguments.of("08", 8.0), Arguments.of("1.5", 1.5), Arguments.of(".5", 0.5), Arguments.of("1e3", 1000.0),
-                Arguments.of("18446744073709551615", GoText.UINT64_MAX), Arguments.of("18446744073709551616", 1.8446744073709552e19),
-                Arguments.of("1e400", "1e400"), Arguments.of(".inf", Double.POSITIVE_INFINITY), Arguments.of("0x", "0x"),
-                Arguments.of("190:20:30", "190:20:30"), Arguments.of("2001-12-14", "2001-12-14"), Arguments.of("<<", "<<"));
+                Arguments.of("18446744073709551615", GoText.UINT64_MAX),
+                Arguments.of("18446744073709551616", 1.8446744073709552e19), Arguments.of("1e400", "1e400"),
+                Arguments.of(".inf", Double.POSITIVE_INFINITY), Arguments.of("0x", "0x"),
+                Arguments.of("190:20:30", "190:20:30"), Arguments.of("2001-12-14", "2001-12-14"),
+                Arguments.of("<<", "<<"));
     }
 
     @ParameterizedTest(name = "{0}")

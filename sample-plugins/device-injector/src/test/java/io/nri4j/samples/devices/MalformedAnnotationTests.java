@@ -29,7 +29,8 @@ class MalformedAnnotationTests {
     @Test
     void refusesAListWhereAMapBelongsAndTheOtherWayRound() {
         assertThat(refused(pod("map-for-list", "mounts.noderesource.dev/pod", "{source: /a, destination: /b}")))
-                .contains("invalid mount annotation").contains("cannot unmarshal object into Go value of type []main.mount");
+                .contains("invalid mount annotation")
+                .contains("cannot unmarshal object into Go value of type []main.mount");
         assertThat(refused(pod("list-for-map", "io-priority.noderesource.dev", "- IOPRIO_CLASS_RT")))
                 .contains("invalid I/O priority annotation").contains("cannot unmarshal array");
         assertThat(refused(pod("string-for-list", "cdi-devices.noderesource.dev", "vendor.com/gpu=0")))
@@ -53,10 +54,12 @@ class MalformedAnnotationTests {
     @Test
     void refusesAnUnknownOrMissingMemoryPolicyModeAndUnknownFlags() {
         assertThat(refused(pod("bad-mode", "memory-policy.noderesource.dev", "{mode: MPOL_FAST}")))
-                .contains("container default/bad-mode/app: invalid memory policy: invalid memory policy mode \"MPOL_FAST\"");
+                .contains("container default/bad-mode/app: invalid memory policy: "
+                        + "invalid memory policy mode \"MPOL_FAST\"");
         assertThat(refused(pod("no-mode", "memory-policy.noderesource.dev/pod", "")))
                 .contains("invalid memory policy mode \"\"");
-        assertThat(refused(pod("bad-flag", "memory-policy.noderesource.dev", "{mode: MPOL_BIND, flags: [MPOL_F_FAST]}")))
+        assertThat(refused(pod("bad-flag", "memory-policy.noderesource.dev",
+                "{mode: MPOL_BIND, flags: [MPOL_F_FAST]}")))
                 .contains("invalid memory policy flag \"MPOL_F_FAST\"");
     }
 

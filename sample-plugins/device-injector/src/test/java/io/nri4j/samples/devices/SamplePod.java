@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.yaml.snakeyaml.Yaml;
 
-/** The module's sample pod file as a test pod: its name and annotations, so that the tests check the README's example. */
+/** The module's sample pod file as a test pod (its name and annotations): the tests check the README's example. */
 final class SamplePod {
 
     private SamplePod() {

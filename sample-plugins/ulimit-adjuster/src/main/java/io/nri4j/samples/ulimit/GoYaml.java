@@ -129,7 +129,8 @@ final class GoYaml {
         switch (name) {
             case "binary":
                 try {
-                    return new String(Base64.getDecoder().decode(text.replaceAll("[\r\n]", "")), StandardCharsets.UTF_8);
+                    byte[] bytes = Base64.getDecoder().decode(text.replaceAll("[\r\n]", ""));
+                    return new String(bytes, StandardCharsets.UTF_8);
                 } catch (IllegalArgumentException e) {
                     throw new GoDecodeException("!!binary value contains invalid base64 data");
                 }

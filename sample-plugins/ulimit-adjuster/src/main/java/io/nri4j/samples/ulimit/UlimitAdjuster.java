@@ -41,8 +41,8 @@ class UlimitAdjuster {
         for (Ulimit limit : limits) {
             if (limit.hardBelowSoft()) {
                 throw new InvalidAnnotationException(pod, container,
-                        "ulimit " + GoText.quote(limit.type()) + " must have hard limit >= soft limit (" + limit.limits() + ")",
-                        null);
+                        "ulimit " + GoText.quote(limit.type()) + " must have hard limit >= soft limit ("
+                                + limit.limits() + ")", null);
             }
             try {
                 adjust = adjust.addRlimit(limit.type(), limit.hard(), limit.soft());

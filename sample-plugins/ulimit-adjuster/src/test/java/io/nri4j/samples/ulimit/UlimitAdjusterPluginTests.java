@@ -36,7 +36,8 @@ class UlimitAdjusterPluginTests {
     @Test
     void setsTheSamplePodsLimitsInTheirOrderAsTheReadmeSays() {
         assertThat(rlimits(SamplePod.read("sample-ulimit-adjust.yaml"))).containsExactly(
-                rlimit("RLIMIT_NOFILE", 4096, 1024), rlimit("RLIMIT_MEMLOCK", 67108864, 67108864), rlimit("RLIMIT_CORE", 0, 0));
+                rlimit("RLIMIT_NOFILE", 4096, 1024), rlimit("RLIMIT_MEMLOCK", 67108864, 67108864),
+                rlimit("RLIMIT_CORE", 0, 0));
     }
 
     @Test
@@ -58,7 +59,8 @@ class UlimitAdjusterPluginTests {
 
     @Test
     void readsOnlyTheContainersOwnKeyNeverAPodWideOne() {
-        PodSandbox pod = TestPods.pod("pod-wide").putAnnotations("ulimits.noderesource.dev/pod", "- {type: nofile, hard: 1}")
+        PodSandbox pod = TestPods.pod("pod-wide")
+                .putAnnotations("ulimits.noderesource.dev/pod", "- {type: nofile, hard: 1}")
                 .putAnnotations("ulimits.noderesource.dev", "- {type: nofile, hard: 1}")
                 .putAnnotations("ulimits.noderesource.dev/container.other", "- {type: nofile, hard: 1}").build();
 
@@ -74,9 +76,10 @@ class UlimitAdjusterPluginTests {
 
     @Test
     void refusesAHardLimitBelowTheSoftOne() {
-        assertThat(refused(pod("hard-below-soft", KEY, "- {type: memlock, hard: 100, soft: 99}\n- {type: nofile, soft: 100}")))
-                .contains("container default/hard-below-soft/sleep: ulimit \"RLIMIT_NOFILE\" must have hard limit >= soft limit"
-                        + " (hard 0, soft 100)");
+        String value = "- {type: memlock, hard: 100, soft: 99}\n- {type: nofile, soft: 100}";
+
+        assertThat(refused(pod("hard-below-soft", KEY, value))).contains("container default/hard-below-soft/sleep: "
+                + "ulimit \"RLIMIT_NOFILE\" must have hard limit >= soft limit (hard 0, soft 100)");
     }
 
     @Test
@@ -101,7 +104,7 @@ class UlimitAdjusterPluginTests {
     }
 
     @Test
-    void reportsReadinessAndLivenessOverHttp() throws Exception {
+    void reportsReadinessLivenessAndMetricsOverHttp() throws Exception {
         PodSandbox pod = pod("probed", KEY, "- {type: nofile, hard: 1}");
         runtime.runContainer(pod, container(pod));
         HttpClient http = HttpClient.newHttpClient();
@@ -109,6 +112,9 @@ class UlimitAdjusterPluginTests {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(get(http, "/actuator/health/readiness")).contains("\"status\":\"UP\""));
         assertThat(get(http, "/actuator/health/liveness")).contains("\"status\":\"UP\"");
+        assertThat(get(http, "/actuator/prometheus"))
+                .containsPattern("nri_plugin_requests_seconds_count"
+                        + "\\{outcome=\"success\",request=\"CreateContainer\"} [1-9]");
     }
 
     private List<POSIXRlimit> rlimits(PodSandbox pod) {

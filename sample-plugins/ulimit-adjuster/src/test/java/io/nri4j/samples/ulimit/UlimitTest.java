@@ -19,13 +19,15 @@ class UlimitTest {
 
     @Test
     void knowsEveryLinuxRlimit() {
-        String all = "AS CORE CPU DATA FSIZE LOCKS MEMLOCK MSGQUEUE NICE NOFILE NPROC RSS RTPRIO RTTIME SIGPENDING STACK";
+        String all = "AS CORE CPU DATA FSIZE LOCKS MEMLOCK MSGQUEUE NICE NOFILE NPROC RSS RTPRIO RTTIME SIGPENDING"
+                + " STACK";
         StringBuilder yaml = new StringBuilder();
         for (String type : all.split(" ")) {
             yaml.append("- type: ").append(type).append('\n');
         }
 
-        assertThat(Ulimit.parseAll(yaml.toString())).extracting(Ulimit::type).hasSize(16).allMatch(t -> t.startsWith("RLIMIT_"));
+        assertThat(Ulimit.parseAll(yaml.toString())).extracting(Ulimit::type).hasSize(16)
+                .allMatch(t -> t.startsWith("RLIMIT_"));
     }
 
     @Test
