@@ -3,6 +3,8 @@ package io.nri4j.samples.devices;
 import com.google.protobuf.TextFormat;
 import io.nri4j.adjust.Adjustment;
 import io.nri4j.api.v1alpha1.Container;
+import io.nri4j.api.v1alpha1.ContainerAdjustment;
+import io.nri4j.api.v1alpha1.LinuxContainerAdjustment;
 import io.nri4j.api.v1alpha1.LinuxIOPriority;
 import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.spring.annotation.OnCreateContainer;
@@ -24,9 +26,9 @@ class DeviceInjector {
     private static final Logger log = LoggerFactory.getLogger(DeviceInjector.class);
 
     @OnCreateContainer
-    Adjustment inject(PodSandbox pod, Container container) {
+    ContainerAdjustment inject(PodSandbox pod, Container container) {
         PodAnnotations annotations = new PodAnnotations(pod, container);
-        Adjustment adjust;
+        ContainerAdjustment adjust;
         try {
             adjust = adjust(annotations);
         } catch (InvalidAnnotationException e) {
@@ -36,13 +38,13 @@ class DeviceInjector {
             // mount destination or CDI device twice, or a key with the removal marker '-'.
             throw annotations.refused(e.getMessage(), e);
         }
-        if (adjust.build().getSerializedSize() > 0) {
-            log.info("{}: {}", annotations.container(), TextFormat.shortDebugString(adjust.build()));
+        if (adjust.getSerializedSize() > 0) {
+            log.info("{}: {}", annotations.container(), TextFormat.shortDebugString(adjust));
         }
         return adjust;
     }
 
-    private static Adjustment adjust(PodAnnotations annotations) {
+    private static ContainerAdjustment adjust(PodAnnotations annotations) {
         Adjustment adjust = Adjustment.create();
         for (DeviceSpec device : annotations.read(Kind.DEVICES, DeviceSpec::parseAll).orElse(List.of())) {
             adjust = adjust.addDevice(device.toNri());
@@ -53,6 +55,9 @@ class DeviceInjector {
         for (MountSpec mount : annotations.read(Kind.MOUNTS, MountSpec::parseAll).orElse(List.of())) {
             adjust = adjust.addMount(mount.toNri());
         }
+        // Upstream sets an unknown class as no priority, which still sends an empty Linux part;
+        // the runtime answers that with an empty RDT adjustment. Parity means sending the same.
+        boolean touchedLinux = false;
         Optional<IoPrioritySpec> ioPriority = annotations.read(Kind.IO_PRIORITY, IoPrioritySpec::parse);
         Optional<LinuxIOPriority> priority = ioPriority.flatMap(IoPrioritySpec::toNri);
         if (priority.isPresent()) {
@@ -60,6 +65,7 @@ class DeviceInjector {
         } else if (ioPriority.isPresent()) {
             log.warn("{}: unknown I/O priority class {}, priority left alone", annotations.container(),
                     GoText.quote(ioPriority.get().ioClass()));
+            touchedLinux = true;
         }
         Optional<SchedulerSpec> scheduler = annotations.read(Kind.SCHEDULER, SchedulerSpec::parse);
         if (scheduler.isPresent()) {
@@ -82,6 +88,8 @@ class DeviceInjector {
                 throw annotations.refused("invalid memory policy: " + e.getMessage(), e);
             }
         }
-        return adjust;
+        ContainerAdjustment built = adjust.build();
+        return touchedLinux && !built.hasLinux()
+                ? built.toBuilder().setLinux(LinuxContainerAdjustment.getDefaultInstance()).build() : built;
     }
 }
