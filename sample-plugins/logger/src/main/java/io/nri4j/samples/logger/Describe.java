@@ -30,10 +30,9 @@ final class Describe {
         return "pod " + pod.getNamespace() + "/" + pod.getName();
     }
 
-    /** {@code container default/web/app}, with its state when the runtime gave one. */
+    /** {@code container default/web/app}. */
     static String container(PodSandbox pod, Container container) {
-        String name = "container " + pod.getNamespace() + "/" + pod.getName() + "/" + container.getName();
-        return container.getStateValue() == 0 ? name : name + " (" + state(container) + ")";
+        return "container " + pod.getNamespace() + "/" + pod.getName() + "/" + container.getName();
     }
 
     static String state(Container container) {
