@@ -40,8 +40,8 @@ class Policy {
         List<Violation> missing = new ArrayList<>();
         for (String required : required(request)) {
             if (!present.contains(required)) {
-                missing.add(new Violation(Rule.REQUIRED_PLUGIN, required, "did not take part",
-                        "it is required for this container"));
+                missing.add(new Violation(Rule.REQUIRED_PLUGIN, required, "is not running",
+                        "this container requires it"));
             }
         }
         return missing;

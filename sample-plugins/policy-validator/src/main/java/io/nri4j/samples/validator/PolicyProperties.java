@@ -9,14 +9,14 @@ import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * The policy: which plugins must take part in creating every container, and what each plugin
+ * The policy: which plugins must be running when a container is created, and what each plugin
  * may change. A plugin is named without its index ({@code injector}, not {@code 10-injector}).
  */
 @ConfigurationProperties("policy")
 public class PolicyProperties {
 
     /**
-     * Plugins that must have taken part in creating every container, by name ({@code gpu}) or
+     * Plugins that must be running whenever a container is created, by name ({@code gpu}) or
      * index and name ({@code 20-gpu}).
      */
     private List<String> requiredPlugins = new ArrayList<>();

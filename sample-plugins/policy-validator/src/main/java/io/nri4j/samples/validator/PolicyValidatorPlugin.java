@@ -6,7 +6,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 
 /**
  * An NRI validator that holds the other plugins to a policy ({@link PolicyProperties}): which
- * plugins must take part in each container's creation, and what each plugin may change.
+ * plugins must be running when a container is created, and what each plugin may change.
  */
 @SpringBootApplication
 @EnableConfigurationProperties(PolicyProperties.class)

@@ -2,7 +2,7 @@ package io.nri4j.samples.validator;
 
 /** The rules a policy has; each rejection names the rules it broke, and is counted by them. */
 enum Rule {
-    /** A plugin the policy, or the pod, requires did not take part in creating the container. */
+    /** A plugin the policy, or the pod, requires is not among the runtime's plugins. */
     REQUIRED_PLUGIN("required-plugin"),
     /** A plugin changed a kind of field its allowance does not list. */
     ALLOWED_KINDS("allowed-kinds"),

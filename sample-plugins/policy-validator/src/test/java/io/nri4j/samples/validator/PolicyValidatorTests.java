@@ -85,7 +85,7 @@ class PolicyValidatorTests {
 
         String error = runtime.createContainerRefused(pod, TestPods.container(pod, "app").build());
 
-        assertThat(error).contains("plugin gpu did not take part, but it is required for this container "
+        assertThat(error).contains("plugin gpu is not running, but this container requires it "
                 + "(rule required-plugin)").doesNotContain("plugin injector");
         assertThat(rejections("required-plugin")).isEqualTo(before + 1);
     }
