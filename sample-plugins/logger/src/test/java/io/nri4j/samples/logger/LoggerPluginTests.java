@@ -69,6 +69,8 @@ class LoggerPluginTests {
                 "RemovePodSandbox: pod default/logged");
     }
 
+    // This class's context, with its properties, starts inside the class's output capture: the
+    // capture has what the plugin logged when it connected.
     @Test
     void logsConfigureAndSynchronizeWhenItConnects(CapturedOutput output) {
         runtime.awaitPlugins(1);
