@@ -3,6 +3,7 @@ package io.nri4j.samples.devices;
 import io.nri4j.api.v1alpha1.LinuxDevice;
 import io.nri4j.api.v1alpha1.OptionalFileMode;
 import io.nri4j.api.v1alpha1.OptionalUInt32;
+import io.nri4j.samples.goyaml.GoJson;
 import java.util.List;
 
 /**

@@ -2,6 +2,7 @@ package io.nri4j.samples.devices;
 
 import io.nri4j.api.v1alpha1.IOPrioClass;
 import io.nri4j.api.v1alpha1.LinuxIOPriority;
+import io.nri4j.samples.goyaml.GoJson;
 import java.util.Optional;
 
 /**

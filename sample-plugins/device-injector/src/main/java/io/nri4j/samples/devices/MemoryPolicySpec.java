@@ -3,6 +3,9 @@ package io.nri4j.samples.devices;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import io.nri4j.api.v1alpha1.MpolFlag;
 import io.nri4j.api.v1alpha1.MpolMode;
+import io.nri4j.samples.goyaml.GoDecodeException;
+import io.nri4j.samples.goyaml.GoJson;
+import io.nri4j.samples.goyaml.GoText;
 import java.util.List;
 
 /**

@@ -1,6 +1,7 @@
 package io.nri4j.samples.devices;
 
 import io.nri4j.api.v1alpha1.Mount;
+import io.nri4j.samples.goyaml.GoJson;
 import java.util.List;
 
 /**

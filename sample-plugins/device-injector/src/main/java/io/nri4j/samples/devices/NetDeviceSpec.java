@@ -1,5 +1,7 @@
 package io.nri4j.samples.devices;
 
+import io.nri4j.samples.goyaml.GoDecodeException;
+import io.nri4j.samples.goyaml.GoJson;
 import java.util.List;
 
 /**

@@ -2,6 +2,10 @@ package io.nri4j.samples.devices;
 
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.PodSandbox;
+import io.nri4j.samples.goyaml.GoDecodeException;
+import io.nri4j.samples.goyaml.GoText;
+import io.nri4j.samples.goyaml.GoYaml;
+import io.nri4j.samples.goyaml.InvalidAnnotationException;
 import java.util.Optional;
 import java.util.function.Function;
 

@@ -5,6 +5,7 @@ import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import io.nri4j.api.v1alpha1.LinuxScheduler;
 import io.nri4j.api.v1alpha1.LinuxSchedulerFlag;
 import io.nri4j.api.v1alpha1.LinuxSchedulerPolicy;
+import io.nri4j.samples.goyaml.GoJson;
 import java.util.List;
 
 /**

@@ -1,5 +1,9 @@
 package io.nri4j.samples.ulimit;
 
+import io.nri4j.samples.goyaml.GoDecodeException;
+import io.nri4j.samples.goyaml.GoJson;
+import io.nri4j.samples.goyaml.GoText;
+import io.nri4j.samples.goyaml.GoYaml;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.nri4j.samples.ulimit;
+package io.nri4j.samples.goyaml;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -10,11 +10,11 @@ import java.util.function.Predicate;
  * Go's number syntax, number formatting and string quoting, as far as reading annotations the
  * way upstream's plugins do needs them.
  */
-final class GoText {
+public final class GoText {
 
-    static final BigInteger INT64_MIN = BigInteger.valueOf(Long.MIN_VALUE);
-    static final BigInteger INT64_MAX = BigInteger.valueOf(Long.MAX_VALUE);
-    static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+    public static final BigInteger INT64_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+    public static final BigInteger INT64_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+    public static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     private GoText() {
     }
@@ -24,7 +24,7 @@ final class GoText {
      * reads, else null: an optional sign, then decimal, {@code 0x} hex, {@code 0o} or leading-zero
      * octal, or {@code 0b} binary digits.
      */
-    static BigInteger parseInteger(String s) {
+    public static BigInteger parseInteger(String s) {
         boolean signed = s.startsWith("+") || s.startsWith("-");
         String digits = signed ? s.substring(1) : s;
         int radix = 10;
@@ -46,7 +46,7 @@ final class GoText {
     }
 
     /** {@code strconv.FormatFloat(v, 'g', -1, 32)}: the text a float becomes in a string field. */
-    static String formatFloat32(double v) {
+    public static String formatFloat32(double v) {
         float f = (float) v;
         if (Float.isNaN(f)) {
             return "NaN";
@@ -75,7 +75,7 @@ final class GoText {
      * field, or null if the JSON text would not be an integer: only integral floats below 1e21
      * are written without a fraction or exponent, with their shortest digits.
      */
-    static BigInteger jsonInteger(double v) {
+    public static BigInteger jsonInteger(double v) {
         if (!Double.isFinite(v) || Math.abs(v) >= 1e21 || v != Math.rint(v)) {
             return null;
         }
@@ -88,7 +88,7 @@ final class GoText {
     }
 
     /** Go's {@code %q}: the string in double quotes with Go's escapes. */
-    static String quote(String s) {
+    public static String quote(String s) {
         StringBuilder quoted = new StringBuilder("\"");
         s.codePoints().forEach(c -> {
             switch (c) {

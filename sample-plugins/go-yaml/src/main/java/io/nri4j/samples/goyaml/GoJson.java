@@ -1,4 +1,4 @@
-package io.nri4j.samples.devices;
+package io.nri4j.samples.goyaml;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -16,10 +16,10 @@ import java.util.function.Function;
  * ({@code 256} is {@code "256"}), a key matches a field exactly or else ignoring case, null leaves
  * a field at its zero value, unknown keys are ignored, and any other mismatch is an error.
  */
-final class GoJson {
+public final class GoJson {
 
     /** Go's integer types, and the range a number must fit into each. */
-    enum GoInt {
+    public enum GoInt {
         INT32(Integer.MIN_VALUE, Integer.MAX_VALUE), INT64(Long.MIN_VALUE, Long.MAX_VALUE),
         UINT32(0, 0xffffffffL), UINT64(BigInteger.ZERO, GoText.UINT64_MAX);
 
@@ -46,7 +46,7 @@ final class GoJson {
 
     /** A Go slice: null is an empty one. */
     @SuppressWarnings("unchecked")
-    static List<Object> slice(Object value, String where, String goType) {
+    public static List<Object> slice(Object value, String where, String goType) {
         if (value == null) {
             return List.of();
         }
@@ -57,7 +57,7 @@ final class GoJson {
     }
 
     /** A {@code []string}: a null item is an empty string. */
-    static List<String> strings(Object value, String where) {
+    public static List<String> strings(Object value, String where) {
         List<String> strings = new ArrayList<>();
         for (Object item : slice(value, where, "[]string")) {
             strings.add(item == null ? "" : string(item, where));
@@ -66,7 +66,7 @@ final class GoJson {
     }
 
     /** A {@code map[string]string}: a null value is an empty string. */
-    static Map<String, String> stringMap(Object value, String where) {
+    public static Map<String, String> stringMap(Object value, String where) {
         if (value == null) {
             return Map.of();
         }
@@ -78,7 +78,7 @@ final class GoJson {
         return strings;
     }
 
-    static String string(Object value, String where) {
+    public static String string(Object value, String where) {
         if (value instanceof String s) {
             return s;
         }
@@ -91,7 +91,7 @@ final class GoJson {
         throw mismatch(value, where, "string");
     }
 
-    static BigInteger integer(Object value, String where, GoInt type) {
+    public static BigInteger integer(Object value, String where, GoInt type) {
         BigInteger integer = value instanceof BigInteger i ? i : null;
         if (value instanceof Double d && !(type.min.signum() == 0 && Double.doubleToRawLongBits(d) == Long.MIN_VALUE)) {
             integer = GoText.jsonInteger(d);
@@ -104,7 +104,7 @@ final class GoJson {
 
     /** A Go struct with these JSON field names; a key that names none of them is ignored. */
     @SuppressWarnings("unchecked")
-    static Struct struct(Object value, String goType, String... fields) {
+    public static Struct struct(Object value, String goType, String... fields) {
         if (value == null) {
             return new Struct(goType, Map.of());
         }
@@ -126,32 +126,32 @@ final class GoJson {
     }
 
     /** A decoded Go struct: every value given for each field, in the order they are assigned. */
-    record Struct(String goType, Map<String, List<Object>> values) {
+    public record Struct(String goType, Map<String, List<Object>> values) {
 
-        String string(String field) {
+        public String string(String field) {
             return last(field, item -> GoJson.string(item, where(field)), "");
         }
 
-        long int64(String field) {
+        public long int64(String field) {
             return last(field, item -> integer(item, where(field), GoInt.INT64), BigInteger.ZERO).longValue();
         }
 
-        int int32(String field) {
+        public int int32(String field) {
             return last(field, item -> integer(item, where(field), GoInt.INT32), BigInteger.ZERO).intValue();
         }
 
         /** A {@code uint32}, as the same bits in Java's signed int. */
-        int uint32(String field) {
+        public int uint32(String field) {
             return last(field, item -> integer(item, where(field), GoInt.UINT32), BigInteger.ZERO).intValue();
         }
 
         /** A {@code uint64}, as the same bits in Java's signed long. */
-        long uint64(String field) {
+        public long uint64(String field) {
             return last(field, item -> integer(item, where(field), GoInt.UINT64), BigInteger.ZERO).longValue();
         }
 
         /** A {@code []string}, which a null resets to an empty slice. */
-        List<String> strings(String field) {
+        public List<String> strings(String field) {
             List<String> strings = List.of();
             for (Object item : values.getOrDefault(field, List.of())) {
                 strings = GoJson.strings(item, where(field));

@@ -1,4 +1,4 @@
-package io.nri4j.samples.ulimit;
+package io.nri4j.samples.goyaml;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +34,7 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * <p>The tree holds {@code null}, {@link Boolean}, {@link BigInteger}, {@link Double},
  * {@link String}, {@link List} and {@code Map<String, Object>}.
  */
-final class GoYaml {
+public final class GoYaml {
 
     /** What the resolver answers for every scalar: tells an untagged scalar from a tagged one. */
     private static final Tag UNTAGGED = new Tag("tag:nri4j.io,2026:untagged");
@@ -62,7 +62,7 @@ final class GoYaml {
     }
 
     /** The first document of {@code text}; null if there is none. */
-    static Object parse(String text) {
+    public static Object parse(String text) {
         LoaderOptions options = new LoaderOptions();
         try {
             Composer composer = new Composer(new ParserImpl(new StreamReader(text), options), new Untagged(), options);
@@ -77,7 +77,7 @@ final class GoYaml {
     }
 
     /** A plain, untagged scalar as yaml.v2 resolves it. */
-    static Object resolve(String text) {
+    public static Object resolve(String text) {
         if (text.isEmpty()) {
             return null;
         }

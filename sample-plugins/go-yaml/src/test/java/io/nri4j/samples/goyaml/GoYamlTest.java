@@ -1,4 +1,4 @@
-package io.nri4j.samples.devices;
+package io.nri4j.samples.goyaml;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
