@@ -14,6 +14,7 @@ import io.nri4j.internal.ttrpc.proto.Request;
 import io.nri4j.internal.ttrpc.proto.Response;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +25,8 @@ import java.util.Optional;
  * on the test thread. The stub is never connected; what the service tells it just updates it.
  */
 final class DispatchHarness implements AutoCloseable {
+
+    private static final int FRAME = 64 * 1024;
 
     final EmbeddedChannel channel = new EmbeddedChannel();
     final NriStub stub;
@@ -55,13 +58,13 @@ final class DispatchHarness implements AutoCloseable {
                 .environment(Map.of());
     }
 
-    /** Feeds raw bytes of conn 1's stream, in one frame, and runs whatever they started. */
+    /** Feeds raw bytes of conn 1's stream, in frames of up to 64 KiB, and runs whatever they started. */
     void feed(byte[] stream) {
-        if (stream.length == 0 || !channel.isOpen()) {
-            return;
+        for (int i = 0; i < stream.length && channel.isOpen(); i += FRAME) {
+            byte[] payload = Arrays.copyOfRange(stream, i, Math.min(stream.length, i + FRAME));
+            channel.writeInbound(Unpooled.wrappedBuffer(frame(payload)));
+            channel.runPendingTasks();
         }
-        channel.writeInbound(Unpooled.wrappedBuffer(frame(stream)));
-        channel.runPendingTasks();
         drain();
     }
 

@@ -29,6 +29,11 @@ public final class MuxFrameDecoder extends ByteToMessageDecoder {
         this.log = log;
     }
 
+    /** Bytes kept between reads: at most a header's worth less one, payloads are never kept. */
+    int heldBytes() {
+        return actualReadableBytes();
+    }
+
     /** Whether a frame has been started and not completed. Event loop only. */
     public boolean isPartial() {
         return state == State.PAYLOAD || state == State.SKIP
