@@ -32,15 +32,18 @@ public record Limits(long maxSyncBytes, int maxSyncPods, int maxSyncContainers, 
             TtrpcServerEndpoint.DEFAULT_MAX_IN_FLIGHT, MuxPipeline.Settings.DEFAULTS.writeBufferHigh(),
             MuxPipeline.Settings.DEFAULTS.stalledReadTimeout());
 
-    /** @throws IllegalArgumentException if a limit is not positive */
+    /** @throws IllegalArgumentException if a limit is not positive, or writeBufferHigh below 2 */
     public Limits {
         Objects.requireNonNull(stalledReadTimeout, "stalledReadTimeout");
         positive("maxSyncBytes", maxSyncBytes);
         positive("maxSyncPods", maxSyncPods);
         positive("maxSyncContainers", maxSyncContainers);
         positive("maxRequestsInFlight", maxRequestsInFlight);
-        positive("writeBufferHigh", writeBufferHigh - 1L);
         positive("stalledReadTimeout", stalledReadTimeout.toNanos());
+        if (writeBufferHigh < 2) {
+            // Reading resumes below half of it.
+            throw new IllegalArgumentException("writeBufferHigh must be at least 2 bytes");
+        }
     }
 
     /** These limits with another {@link #maxSyncBytes()}. */

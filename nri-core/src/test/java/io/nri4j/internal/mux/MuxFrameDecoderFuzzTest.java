@@ -12,7 +12,8 @@ import org.junit.jupiter.api.BeforeAll;
  * size (1 to 16 bytes), the rest is the trunk. Whatever the bytes: the only failure is a
  * {@link MuxCodecException}, which closes the trunk; each conn gets exactly the payload bytes
  * the model says; the decoder never holds more than a header's worth; every buffer is released.
- * Seeds: {@code src/test/resources/io/nri4j/internal/mux/MuxFrameDecoderFuzzTestInputs/decode}.
+ * Each input runs within {@link FuzzInputs#TIMEOUT}. Seeds:
+ * {@code src/test/resources/io/nri4j/internal/mux/MuxFrameDecoderFuzzTestInputs/decode}.
  */
 class MuxFrameDecoderFuzzTest {
 

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
  * Fuzzes the ttrpc decoder. The first byte picks the read size (1 to 32 bytes), the rest is one
  * conn's stream. Whatever the bytes: the decoder throws nothing (it has no failure of its own:
  * oversized messages are reported, not thrown); it emits what a plain reading of the stream
- * gives, however the stream is cut; it never holds more than one maximal message. Seeds:
+ * gives, however the stream is cut; it never holds more than one maximal message. Each input
+ * runs within {@link FuzzInputs#TIMEOUT}. Seeds:
  * {@code src/test/resources/io/nri4j/internal/ttrpc/TtrpcDecoderFuzzTestInputs/decode}.
  */
 class TtrpcDecoderFuzzTest {

@@ -12,6 +12,7 @@ import io.nri4j.internal.ttrpc.proto.Response;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -115,9 +116,11 @@ class TtrpcServerBoundsTest {
     }
 
     @Test
-    void deadlineTimersOfRefusedRequestsAreNotStarted() throws Exception {
+    void aRefusedRequestIsAnsweredOnceAndItsHandlerNeverRuns() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger holds = new AtomicInteger();
         server.methods.put("Hold", (call, payload) -> {
+            holds.incrementAndGet();
             release.await();
             return null;
         });
@@ -130,6 +133,9 @@ class TtrpcServerBoundsTest {
         assertThat(server.response(3).getStatus().getCode()).isEqualTo(StatusCode.RESOURCE_EXHAUSTED.wire());
         release.countDown();
         assertThat(server.response(1).getStatus().getCode()).isZero();
-        assertThat(server.trunk.onStream(3)).hasSize(1);
+        server.call(5, "Echo", "last");
+        assertThat(server.payload(5)).isEqualTo("last");
+        assertThat(server.trunk.onStream(3)).as("answers on the refused stream").hasSize(1);
+        assertThat(holds).hasValue(1);
     }
 }
