@@ -1,12 +1,14 @@
 package io.nri4j.stub;
 
+import io.nri4j.internal.log.WireText;
 import java.io.FileNotFoundException;
 import java.util.regex.Pattern;
 
 /**
  * Says what went wrong in the words of the failure that started it: wrappers
  * ({@code CompletionException}, {@code ExecutionException}, our own) each add a prefix, and some
- * native failures have no message at all.
+ * native failures have no message at all. The words may be the runtime's (a status message), so
+ * they are escaped and cut like any text from the wire.
  */
 final class Causes {
 
@@ -16,6 +18,9 @@ final class Causes {
 
     private Causes() {
     }
+
+    /** Room for a long local message; a runtime's is cut there too. */
+    private static final int MAX_LENGTH = 1024;
 
     /** The root cause's message, or its type when it has none. */
     static String describe(Throwable failure) {
@@ -29,6 +34,6 @@ final class Causes {
             return root instanceof FileNotFoundException ? "No such file or directory"
                     : root.getClass().getSimpleName();
         }
-        return NATIVE_PREFIX.matcher(message).replaceFirst("");
+        return WireText.escape(NATIVE_PREFIX.matcher(message).replaceFirst(""), MAX_LENGTH);
     }
 }

@@ -63,6 +63,7 @@ public final class NriPlugin {
     private final EventMask subscription;
     private final HandlerBudget budget;
     private final RequestObserver observer;
+    private final Limits limits;
 
     private NriPlugin(Builder b, PluginIdentity identity, Handlers handlers, EventMask subscription) {
         this.identity = identity;
@@ -76,6 +77,7 @@ public final class NriPlugin {
         this.subscription = subscription;
         this.budget = b.budget;
         this.observer = b.observer;
+        this.limits = b.limits;
     }
 
     /**
@@ -102,6 +104,15 @@ public final class NriPlugin {
         NriStub stub = connect();
         stub.awaitRegistration();
         return stub.awaitClose();
+    }
+
+    /**
+     * Connects, serves until the connection ends, and returns the exit code that says how it
+     * ended, for a supervisor to read: {@code System.exit(plugin.runForExitCode())}. A failure
+     * to connect or register ends the same way, with its code; see {@link Disconnect.Kind}.
+     */
+    public int runForExitCode() throws InterruptedException {
+        return connect().awaitClose().exitCode();
     }
 
     /** The plugin's name and index. */
@@ -155,6 +166,10 @@ public final class NriPlugin {
         return observer;
     }
 
+    Limits limits() {
+        return limits;
+    }
+
     private static Executor defaultExecutor(PluginIdentity identity) {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 new DefaultThreadFactory("nri-" + identity.fullName(), true));
@@ -176,6 +191,7 @@ public final class NriPlugin {
         private EventMask subscription;
         private HandlerBudget budget;
         private RequestObserver observer;
+        private Limits limits = Limits.DEFAULTS;
 
         private RequestHandler<ConfigureRequest, EventMask> configure;
         private RequestHandler<SynchronizeRequest, List<ContainerUpdate>> synchronize;
@@ -261,6 +277,12 @@ public final class NriPlugin {
         /** Is told how each request from the runtime went, e.g. for metrics. */
         public Builder observer(RequestObserver observer) {
             this.observer = observer;
+            return this;
+        }
+
+        /** Bounds on what one connection may make the plugin hold; {@link Limits#DEFAULTS} by default. */
+        public Builder limits(Limits limits) {
+            this.limits = Objects.requireNonNull(limits);
             return this;
         }
 

@@ -5,13 +5,15 @@ import io.nri4j.api.v1alpha1.ContainerUpdate;
 import io.nri4j.api.v1alpha1.Empty;
 import io.nri4j.api.v1alpha1.RegisterPluginRequest;
 import io.nri4j.internal.mux.ConnId;
-import io.nri4j.internal.mux.MuxDemultiplexer;
+import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.mux.MuxEndpoint;
-import io.nri4j.internal.mux.MuxFrameDecoder;
+import io.nri4j.internal.mux.MuxPipeline;
 import io.nri4j.internal.transport.Trunks;
 import io.nri4j.internal.ttrpc.OffLoopExecutor;
+import io.nri4j.internal.ttrpc.StatusCode;
 import io.nri4j.internal.ttrpc.TtrpcClient;
 import io.nri4j.internal.ttrpc.TtrpcClientEndpoint;
+import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcServerEndpoint;
 import java.time.Duration;
 import java.util.List;
@@ -59,8 +61,12 @@ public final class NriStub implements AutoCloseable {
     private volatile boolean connected;
     /** Why the plugin closed the connection itself after a failure, e.g. a refused registration. */
     private volatile String failure;
+    private volatile Disconnect.Kind failureKind;
+    /** Whether the plugin refused the runtime's Configure, after which the runtime hangs up. */
+    private volatile boolean configureRefused;
 
-    private NriStub(NriPlugin plugin) {
+    /** A stub not yet connected; {@link #open} connects it. */
+    NriStub(NriPlugin plugin) {
         this.plugin = plugin;
         this.offLoop = new OffLoopExecutor(plugin.executor());
         this.events = new SerialExecutor(offLoop);
@@ -187,7 +193,7 @@ public final class NriStub implements AutoCloseable {
         if (ch != null) {
             ch.close();
         } else {
-            finish(null, "closed by the plugin before it connected");
+            finish(null, "closed by the plugin before it connected", Disconnect.Kind.SHUTDOWN);
         }
     }
 
@@ -203,7 +209,8 @@ public final class NriStub implements AutoCloseable {
             try {
                 number = Integer.parseInt(fd.trim());
             } catch (NumberFormatException e) {
-                finish(e, "invalid " + NriPlugin.SOCKET_ENV + "=\"" + fd + "\": not a file descriptor number");
+                finish(e, "invalid " + NriPlugin.SOCKET_ENV + "=\"" + WireText.escape(fd)
+                        + "\": not a file descriptor number", Disconnect.Kind.REGISTRATION_REFUSED);
                 return;
             }
             opening = Trunks.adopt(number, this::initPipeline);
@@ -217,7 +224,8 @@ public final class NriStub implements AutoCloseable {
                 finish(error, dialed
                         ? "cannot connect to the NRI socket " + target + ": " + Causes.describe(error)
                                 + " (is NRI enabled in the runtime, and the socket mounted?)"
-                        : "cannot use the NRI socket on " + target + ": " + Causes.describe(error));
+                        : "cannot use the NRI socket on " + target + ": " + Causes.describe(error),
+                        Disconnect.Kind.RUNTIME_GONE);
             } else {
                 connected(channel, target);
             }
@@ -227,10 +235,11 @@ public final class NriStub implements AutoCloseable {
     /** Event loop, before the channel is active. */
     private void initPipeline(Channel channel) {
         trunk = channel;
+        Limits limits = plugin.limits();
         service = new PluginService(plugin.handlers(), this,
-                new HandlerInvoker(plugin.executor(), plugin.budget()), plugin.observer());
+                new HandlerInvoker(plugin.executor(), plugin.budget()), plugin.observer(), limits);
         server = new TtrpcServerEndpoint(channel, ConnId.PLUGIN_SERVICE, plugin.executor(),
-                List.of(service.service()));
+                List.of(service.service()), limits.maxRequestsInFlight());
         TtrpcClientEndpoint clientEndpoint = new TtrpcClientEndpoint(channel, ConnId.RUNTIME_SERVICE);
         client = new TtrpcClient(clientEndpoint, plugin.executor());
         outbox = new UpdateOutbox(channel.eventLoop(), offLoop, client, server);
@@ -242,9 +251,7 @@ public final class NriStub implements AutoCloseable {
         });
         Map<ConnId, MuxEndpoint> endpoints = Map.of(ConnId.PLUGIN_SERVICE, server,
                 ConnId.RUNTIME_SERVICE, clientEndpoint);
-        channel.pipeline()
-                .addLast("mux", new MuxFrameDecoder())
-                .addLast("demux", new MuxDemultiplexer(endpoints, this::trunkClosed));
+        MuxPipeline.install(channel, endpoints, this::trunkClosed, limits.trunkSettings());
     }
 
     private void connected(Channel channel, String target) {
@@ -272,10 +279,18 @@ public final class NriStub implements AutoCloseable {
                     if (registration.completeExceptionally(new RegistrationException(
                             "registration of plugin " + identity().fullName() + " failed: " + why, cause))) {
                         // Told once, as the reason the connection ended.
+                        failureKind = refusedByRuntime(cause) ? Disconnect.Kind.REGISTRATION_REFUSED
+                                : Disconnect.Kind.RUNTIME_GONE;
                         failure = "registration failed: " + why;
                         channel.close();
                     }
                 });
+    }
+
+    /** Whether the runtime answered RegisterPlugin with an error, rather than not at all. */
+    private static boolean refusedByRuntime(Throwable cause) {
+        return cause instanceof TtrpcException t && t.code() != StatusCode.DEADLINE_EXCEEDED
+                && t.code() != StatusCode.UNAVAILABLE;
     }
 
     /**
@@ -320,10 +335,14 @@ public final class NriStub implements AutoCloseable {
         emit(new StubEvent.Synchronized(pods, containers));
     }
 
+    void configureRefused() {
+        configureRefused = true;
+    }
+
     void shutdownRequested(String reason) {
         this.shutdownReason = reason;
         log.info("runtime asked plugin {} to shut down{}", identity().fullName(),
-                reason.isEmpty() ? "" : ": " + reason);
+                reason.isEmpty() ? "" : ": " + WireText.escape(reason));
         emit(new StubEvent.ShutdownRequested(reason));
     }
 
@@ -343,19 +362,26 @@ public final class NriStub implements AutoCloseable {
         } else if (cause != null) {
             reason = "connection failed: " + Causes.describe(cause);
         } else if (shutdownReason != null) {
-            reason = "the runtime shut the plugin down" + (shutdownReason.isEmpty() ? "" : ": " + shutdownReason);
+            reason = "the runtime shut the plugin down"
+                    + (shutdownReason.isEmpty() ? "" : ": " + WireText.escape(shutdownReason));
         } else {
             reason = "the runtime closed the connection";
         }
-        finish(cause, reason);
+        Disconnect.Kind kind = closedLocally ? Disconnect.Kind.SHUTDOWN
+                : failure != null ? failureKind
+                : configureRefused ? Disconnect.Kind.REGISTRATION_REFUSED
+                : null; // follows from the cause and the Shutdown request
+        finish(cause, reason, kind);
     }
 
-    private void finish(Throwable cause, String reason) {
+    private void finish(Throwable cause, String reason, Disconnect.Kind kind) {
         if (state.getAndSet(StubState.CLOSED) == StubState.CLOSED) {
             return;
         }
-        Disconnect disconnect = new Disconnect(reason, Optional.ofNullable(shutdownReason),
-                Optional.ofNullable(cause), closedLocally);
+        Disconnect disconnect = kind == null
+                ? new Disconnect(reason, Optional.ofNullable(shutdownReason), Optional.ofNullable(cause), closedLocally)
+                : new Disconnect(reason, Optional.ofNullable(shutdownReason), Optional.ofNullable(cause),
+                        closedLocally, kind);
         if (!registration.isDone()) {
             registration.completeExceptionally(new RegistrationException(
                     "plugin " + identity().fullName() + " could not register: " + reason, cause));

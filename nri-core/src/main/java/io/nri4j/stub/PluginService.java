@@ -44,6 +44,7 @@ import io.nri4j.api.v1alpha1.UpdatePodSandboxRequest;
 import io.nri4j.api.v1alpha1.UpdatePodSandboxResponse;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentResponse;
+import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.ttrpc.MethodHandler;
 import io.nri4j.internal.ttrpc.StatusCode;
 import io.nri4j.internal.ttrpc.TtrpcException;
@@ -57,6 +58,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,23 +86,29 @@ final class PluginService {
     private final HandlerInvoker invoker;
     private final RequestObserver observer;
     private final Drain drain = new Drain();
-    private final SyncCollector sync = new SyncCollector();
+    private final SyncCollector sync;
 
-    PluginService(Handlers handlers, NriStub stub, HandlerInvoker invoker, RequestObserver observer) {
+    PluginService(Handlers handlers, NriStub stub, HandlerInvoker invoker, RequestObserver observer, Limits limits) {
         this.h = handlers;
         this.stub = stub;
         this.invoker = invoker;
         this.observer = observer;
+        this.sync = new SyncCollector(limits);
     }
 
     Drain drain() {
         return drain;
     }
 
+    /** Serialized bytes of a split Synchronize held until its last part. */
+    long syncHeldBytes() {
+        return sync.heldBytes();
+    }
+
     TtrpcService service() {
         Map<String, MethodHandler> m = new HashMap<>();
         m.put("Configure", method(ConfigureRequest.parser(), Event.UNKNOWN, (req, ctx, call) -> done(configure(req, ctx))));
-        m.put("Synchronize", method(SynchronizeRequest.parser(), Event.UNKNOWN, this::synchronize));
+        m.put("Synchronize", method(SynchronizeRequest.parser(), Event.UNKNOWN, sync::admit, this::synchronize));
         m.put("Shutdown", method(ShutdownRequest.parser(), Event.UNKNOWN, (req, ctx, call) -> done(shutdown(req, ctx))));
         m.put("RunPodSandbox", notification(RunPodSandboxRequest.parser(), Event.RUN_POD_SANDBOX,
                 h.runPodSandbox(), RunPodSandboxResponse.getDefaultInstance()));
@@ -158,7 +166,7 @@ final class PluginService {
             }
             wanted = narrowed;
         }
-        String who = runtime.name() + " " + runtime.version() + " (NRI "
+        String who = WireText.escape(runtime.name()) + " " + WireText.escape(runtime.version()) + " (NRI "
                 + runtime.nriVersion().map(v -> v + (runtime.nriVersionInferred() ? ", inferred" : ""))
                         .orElse("unknown") + ")";
         if (runtime.nriVersion().isEmpty()) {
@@ -306,9 +314,18 @@ final class PluginService {
         };
     }
 
-    /** Parses, runs the body, answers; draining and observing happen here for every method. */
     private <Q extends Message> MethodHandler method(Parser<Q> parser, Event event, Body<Q> body) {
+        return method(parser, event, payload -> { }, body);
+    }
+
+    /**
+     * Admits the bytes, parses, runs the body, answers; draining and observing happen here for
+     * every method.
+     */
+    private <Q extends Message> MethodHandler method(Parser<Q> parser, Event event, Consumer<ByteString> admit,
+            Body<Q> body) {
         return (serverCall, payload) -> {
+            admit.accept(payload);
             Q request = parse(parser, payload, serverCall.method());
             RequestContext context = new RequestContext(serverCall.method(), event, stub.runtimeOrNull(), stub,
                     serverCall.timeoutNanos(), serverCall.startNanos());
@@ -356,8 +373,9 @@ final class PluginService {
         return CompletableFuture.completedFuture(value);
     }
 
-    private static TtrpcException refuse(String message) {
+    private TtrpcException refuse(String message) {
         log.error("refusing the runtime's Configure: {}", message);
+        stub.configureRefused();
         return new TtrpcException(TtrpcStatus.of(StatusCode.FAILED_PRECONDITION, message));
     }
 
@@ -380,12 +398,13 @@ final class PluginService {
         var container = fields.findFieldByName("container");
         if (container != null && request.hasField(container)) {
             Container c = (Container) request.getField(container);
-            return "container " + c.getName() + " (" + c.getId() + ")";
+            return "container " + WireText.escape(c.getName()) + " (" + WireText.escape(c.getId()) + ")";
         }
         var pod = fields.findFieldByName("pod");
         if (pod != null && request.hasField(pod)) {
             PodSandbox p = (PodSandbox) request.getField(pod);
-            return "pod " + p.getNamespace() + "/" + p.getName() + " (" + p.getId() + ")";
+            return "pod " + WireText.escape(p.getNamespace()) + "/" + WireText.escape(p.getName()) + " ("
+                    + WireText.escape(p.getId()) + ")";
         }
         return request.getDescriptorForType().getName();
     }

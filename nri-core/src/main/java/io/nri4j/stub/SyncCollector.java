@@ -1,25 +1,68 @@
 package io.nri4j.stub;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.WireFormat;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.api.v1alpha1.SynchronizeRequest;
+import io.nri4j.internal.ttrpc.StatusCode;
+import io.nri4j.internal.ttrpc.TtrpcException;
+import io.nri4j.internal.ttrpc.TtrpcStatus;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Joins the parts of a split Synchronize. The runtime splits when one message would exceed
  * 4 MiB and sends the parts one after another, each answered before the next; the handler sees
- * one request holding everything.
+ * one request holding everything. What it holds is bounded by the plugin's {@link Limits}: each
+ * part is counted on its bytes before it is parsed, so a part of a million empty pods is
+ * refused without building one.
  */
 final class SyncCollector {
 
+    private static final int PODS = SynchronizeRequest.PODS_FIELD_NUMBER;
+    private static final int CONTAINERS = SynchronizeRequest.CONTAINERS_FIELD_NUMBER;
+
+    private final Limits limits;
     private final List<PodSandbox> pods = new ArrayList<>();
     private final List<Container> containers = new ArrayList<>();
+    private long bytes;
     private int parts;
+
+    SyncCollector(Limits limits) {
+        this.limits = limits;
+    }
+
+    /**
+     * Checks a part, still serialized, against what is already held.
+     *
+     * @throws TtrpcException RESOURCE_EXHAUSTED if the synchronization would go over a limit;
+     *     everything held is dropped then
+     */
+    synchronized void admit(ByteString part) {
+        long[] counts = count(part);
+        long totalBytes = bytes + part.size();
+        long totalPods = pods.size() + counts[0];
+        long totalContainers = containers.size() + counts[1];
+        String over = totalBytes > limits.maxSyncBytes() ? limits.maxSyncBytes() + " bytes"
+                : totalPods > limits.maxSyncPods() ? limits.maxSyncPods() + " pods"
+                : totalContainers > limits.maxSyncContainers() ? limits.maxSyncContainers() + " containers"
+                : null;
+        if (over == null) {
+            return;
+        }
+        reset();
+        throw new TtrpcException(TtrpcStatus.of(StatusCode.RESOURCE_EXHAUSTED, "Synchronize of "
+                + totalPods + " pods, " + totalContainers + " containers, " + totalBytes
+                + " bytes so far is over the plugin's limit of " + over + " (NriPlugin.Builder.limits)"));
+    }
 
     synchronized void add(SynchronizeRequest part) {
         pods.addAll(part.getPodsList());
         containers.addAll(part.getContainersList());
+        bytes += part.getSerializedSize();
         parts++;
     }
 
@@ -32,9 +75,41 @@ final class SyncCollector {
                 .addAllPods(pods).addAllPods(last.getPodsList())
                 .addAllContainers(containers).addAllContainers(last.getContainersList())
                 .build();
+        reset();
+        return all;
+    }
+
+    /** Serialized bytes of the parts held. */
+    synchronized long heldBytes() {
+        return bytes;
+    }
+
+    private void reset() {
         pods.clear();
         containers.clear();
+        bytes = 0;
         parts = 0;
-        return all;
+    }
+
+    /** Pods and containers in a serialized part, counted without parsing them. */
+    private static long[] count(ByteString part) {
+        long[] counts = new long[2];
+        CodedInputStream in = part.newCodedInput();
+        try {
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                int field = WireFormat.getTagFieldNumber(tag);
+                if (field == PODS) {
+                    counts[0]++;
+                } else if (field == CONTAINERS) {
+                    counts[1]++;
+                }
+                if (!in.skipField(tag)) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            // Malformed: parsing the part says so properly; what was counted still counts.
+        }
+        return counts;
     }
 }

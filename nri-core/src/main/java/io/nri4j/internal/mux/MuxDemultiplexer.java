@@ -2,6 +2,8 @@ package io.nri4j.internal.mux;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
+import io.nri4j.internal.log.RateLimitedLog;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
@@ -11,12 +13,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Routes {@link MuxData} to the endpoint of its conn and tells every endpoint when the trunk
- * goes away. Any exception that reaches it (a codec fault, a failed write) closes the trunk.
+ * goes away. Any exception that reaches it (a codec fault, a failed write) closes the trunk,
+ * with one log line.
  */
 public final class MuxDemultiplexer extends ChannelInboundHandlerAdapter {
 
     private static final Logger log = LoggerFactory.getLogger(MuxDemultiplexer.class);
 
+    private final RateLimitedLog limitedLog = new RateLimitedLog(log);
     private final Map<ConnId, MuxEndpoint> endpoints;
     private final Consumer<Throwable> onClose;
     private Throwable cause;
@@ -35,12 +39,31 @@ public final class MuxDemultiplexer extends ChannelInboundHandlerAdapter {
         MuxData data = (MuxData) msg;
         MuxEndpoint endpoint = endpoints.get(data.conn());
         if (endpoint == null) {
-            log.warn("dropping {} bytes for conn {}, which has no endpoint",
+            limitedLog.warn("no-endpoint", "dropping {} bytes for conn {}, which has no endpoint",
                     data.bytes().readableBytes(), data.conn());
             data.bytes().release();
             return;
         }
         endpoint.onData(data.bytes());
+    }
+
+    /**
+     * Whether a failure is the runtime's doing: one of the codec exceptions this library throws
+     * (mux, ttrpc, a stalled frame), whose message says what the runtime did; not a bug of
+     * ours, which Netty's decoder wraps in a {@code DecoderException} with a cause.
+     */
+    public static boolean isRuntimeFault(Throwable t) {
+        return t instanceof DecoderException && t.getCause() == null;
+    }
+
+    /** Whether any endpoint holds the start of a message it has not completed. Event loop only. */
+    public boolean isPartial() {
+        for (MuxEndpoint endpoint : endpoints.values()) {
+            if (endpoint.isPartial()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -51,7 +74,7 @@ public final class MuxDemultiplexer extends ChannelInboundHandlerAdapter {
             log.debug("NRI connection ended: {}", t.getMessage());
         } else if (cause == null) {
             cause = t;
-            if (t instanceof MuxCodecException) {
+            if (isRuntimeFault(t)) {
                 log.warn("closing NRI connection: the runtime sent {}", t.getMessage());
             } else {
                 log.error("closing NRI connection: {}", t.getMessage(), t);

@@ -12,4 +12,9 @@ public interface MuxEndpoint {
 
     /** The trunk is gone; {@code cause} is {@code null} for an orderly close or EOF. */
     void onClose(Throwable cause);
+
+    /** Whether a message has been started and not completed; the stalled-read check asks. */
+    default boolean isPartial() {
+        return false;
+    }
 }

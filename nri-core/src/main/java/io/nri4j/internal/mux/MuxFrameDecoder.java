@@ -3,8 +3,8 @@ package io.nri4j.internal.mux;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.nri4j.internal.log.RateLimitedLog;
 import java.util.List;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -14,13 +14,31 @@ import org.slf4j.LoggerFactory;
  */
 public final class MuxFrameDecoder extends ByteToMessageDecoder {
 
-    private static final Logger log = LoggerFactory.getLogger(MuxFrameDecoder.class);
-
     private enum State { HEADER, PAYLOAD, SKIP, FAILED }
 
+    private final RateLimitedLog log;
     private State state = State.HEADER;
     private ConnId conn;
     private long remaining;
+
+    public MuxFrameDecoder() {
+        this(new RateLimitedLog(LoggerFactory.getLogger(MuxFrameDecoder.class)));
+    }
+
+    MuxFrameDecoder(RateLimitedLog log) {
+        this.log = log;
+    }
+
+    /** Bytes kept between reads: at most a header's worth less one, payloads are never kept. */
+    int heldBytes() {
+        return actualReadableBytes();
+    }
+
+    /** Whether a frame has been started and not completed. Event loop only. */
+    public boolean isPartial() {
+        return state == State.PAYLOAD || state == State.SKIP
+                || (state == State.HEADER && actualReadableBytes() > 0);
+    }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -66,7 +84,7 @@ public final class MuxFrameDecoder extends ByteToMessageDecoder {
             state = State.HEADER;
         } else if (conn == null) {
             // Go drops frames for conns nobody opened; so do we, but say so.
-            log.warn("dropping {}-byte frame for conn {}, which NRI does not use", length, id);
+            log.warn("unknown-conn", "dropping {}-byte frame for conn {}, which NRI does not use", length, id);
             state = State.SKIP;
         } else {
             state = State.PAYLOAD;

@@ -4,6 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import io.nri4j.internal.log.RateLimitedLog;
 import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.mux.MuxEndpoint;
 import io.nri4j.internal.mux.MuxWriter;
@@ -24,9 +25,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class TtrpcClientEndpoint implements MuxEndpoint {
 
-    private static final Logger log = LoggerFactory.getLogger(TtrpcClientEndpoint.class);
+    private static final Logger logger = LoggerFactory.getLogger(TtrpcClientEndpoint.class);
     private static final long MAX_STREAM_ID = 0xFFFF_FFFFL;
 
+    private final RateLimitedLog log = new RateLimitedLog(logger);
     private final Channel trunk;
     private final MuxWriter writer;
     private final TtrpcDecoder decoder = new TtrpcDecoder();
@@ -67,10 +69,17 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
     @Override
     public void onData(ByteBuf bytes) {
         try {
-            decoder.decode(bytes, this::onMessage);
+            if (!closed) {
+                decoder.decode(bytes, this::onMessage);
+            }
         } finally {
             bytes.release();
         }
+    }
+
+    @Override
+    public boolean isPartial() {
+        return decoder.isPartial();
     }
 
     @Override
@@ -87,7 +96,7 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
     private void onMessage(Object decoded) {
         if (decoded instanceof OversizedMessage oversized) {
             PendingCall call = pending.remove(oversized.streamId());
-            log.warn("stream {}: {}", oversized.streamId(), oversized.status().message());
+            log.warn("oversized", "stream {}: {}", oversized.streamId(), oversized.status().message());
             if (call != null) {
                 call.fail(oversized.status());
             }
@@ -96,13 +105,13 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
         TtrpcMessage message = (TtrpcMessage) decoded;
         MessageType type = MessageType.fromWire(message.type());
         if (type != MessageType.RESPONSE && type != MessageType.DATA) {
-            log.warn("stream {}: ignoring a message of type {}; a ttrpc client accepts responses only",
+            log.warn("not-a-response", "stream {}: ignoring a message of type {}; a ttrpc client accepts responses only",
                     message.streamId(), message.type());
             return;
         }
         PendingCall call = pending.remove(message.streamId());
         if (call == null) {
-            log.info("stream {}: dropping a message for a call that is no longer pending",
+            log.info("not-pending", "stream {}: dropping a message for a call that is no longer pending",
                     message.streamId());
             return;
         }

@@ -52,6 +52,11 @@ public final class TtrpcDecoder {
         }
     }
 
+    /** Bytes allocated for the message being read: its header so far, or its whole body. */
+    int heldBytes() {
+        return body != null ? body.length : headerFilled;
+    }
+
     /** True while a message has been started but not completed. */
     public boolean isPartial() {
         return state != State.HEADER || headerFilled > 0;

@@ -6,6 +6,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.nri4j.internal.log.RateLimitedLog;
+import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.mux.MuxEndpoint;
 import io.nri4j.internal.mux.MuxWriter;
@@ -32,11 +34,23 @@ import org.slf4j.LoggerFactory;
  * as serialized bytes. Stream ids must be odd and increasing, as the Go server demands; a call
  * still running at its {@code timeout_nano} is answered {@link StatusCode#DEADLINE_EXCEEDED}
  * and its handler interrupted.
+ *
+ * <p>What a peer can make it hold is bounded: at most {@code maxInFlight} requests are accepted
+ * and not yet answered (more are answered {@link StatusCode#RESOURCE_EXHAUSTED} and dropped),
+ * and after {@value #MAX_VIOLATIONS} messages no ttrpc client sends (even or reused stream ids,
+ * undecodable envelopes...) the connection is given up with a {@link TtrpcCodecException}
+ * rather than answering garbage message by message.
  */
 public final class TtrpcServerEndpoint implements MuxEndpoint {
 
-    private static final Logger log = LoggerFactory.getLogger(TtrpcServerEndpoint.class);
+    /** Requests served at once unless configured otherwise; the runtime sends one at a time. */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 16;
+    /** Malformed messages answered before the connection is closed; a runtime sends none. */
+    public static final int MAX_VIOLATIONS = 16;
 
+    private static final Logger logger = LoggerFactory.getLogger(TtrpcServerEndpoint.class);
+
+    private final RateLimitedLog log = new RateLimitedLog(logger);
     private final Channel trunk;
     private final EventLoop eventLoop;
     private final MuxWriter writer;
@@ -44,26 +58,44 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
     private final Map<String, TtrpcService> services = new HashMap<>();
     private final TtrpcDecoder decoder = new TtrpcDecoder();
     private final Map<Long, Call> calls = new HashMap<>();
+    private final int maxInFlight;
     private long lastStreamId;
+    private int violations;
     private boolean closed;
     private Runnable idleListener = () -> { };
 
     public TtrpcServerEndpoint(Channel trunk, ConnId conn, Executor executor,
             Collection<TtrpcService> services) {
+        this(trunk, conn, executor, services, DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    public TtrpcServerEndpoint(Channel trunk, ConnId conn, Executor executor,
+            Collection<TtrpcService> services, int maxInFlight) {
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("maxInFlight must be at least 1, was " + maxInFlight);
+        }
         this.trunk = trunk;
         this.eventLoop = trunk.eventLoop();
         this.writer = new MuxWriter(trunk, conn);
         this.executor = executor;
+        this.maxInFlight = maxInFlight;
         services.forEach(s -> this.services.put(s.name(), s));
     }
 
     @Override
     public void onData(ByteBuf bytes) {
         try {
-            decoder.decode(bytes, this::onMessage);
+            if (!closed) {
+                decoder.decode(bytes, this::onMessage);
+            }
         } finally {
             bytes.release();
         }
+    }
+
+    @Override
+    public boolean isPartial() {
+        return decoder.isPartial();
     }
 
     @Override
@@ -87,7 +119,8 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
 
     private void onMessage(Object decoded) {
         if (decoded instanceof OversizedMessage oversized) {
-            log.warn("stream {}: {}", oversized.streamId(), oversized.status().message());
+            violation();
+            log.warn("oversized", "stream {}: {}", oversized.streamId(), oversized.status().message());
             send(oversized.streamId(), Responses.failure(oversized.status()));
             return;
         }
@@ -98,7 +131,8 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         if ((id & 1) == 0) {
             reject(id, StatusCode.INVALID_ARGUMENT, "StreamID must be odd for client initiated streams");
         } else if (type == null || type == MessageType.RESPONSE) {
-            log.warn("stream {}: ignoring a message of type {}; a ttrpc server accepts requests only",
+            violation();
+            log.warn("not-a-request", "stream {}: ignoring a message of type {}; a ttrpc server accepts requests only",
                     id, message.type());
         } else if (type == MessageType.DATA) {
             reject(id, StatusCode.INVALID_ARGUMENT,
@@ -112,6 +146,11 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
     }
 
     private void accept(long id, ByteString data) {
+        if (calls.size() >= maxInFlight) {
+            // Refused before decoding: the request's bytes are dropped right here.
+            refuse(id, StatusCode.RESOURCE_EXHAUSTED, "too many requests in flight (limit " + maxInFlight + ")");
+            return;
+        }
         Request request;
         try {
             request = Request.parseFrom(data);
@@ -121,12 +160,12 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         }
         TtrpcService service = services.get(request.getService());
         if (service == null) {
-            reject(id, StatusCode.UNIMPLEMENTED, "service " + request.getService());
+            refuse(id, StatusCode.UNIMPLEMENTED, "service " + WireText.escape(request.getService()));
             return;
         }
         MethodHandler handler = service.methods().get(request.getMethod());
         if (handler == null) {
-            reject(id, StatusCode.UNIMPLEMENTED, "method " + request.getMethod());
+            refuse(id, StatusCode.UNIMPLEMENTED, "method " + WireText.escape(request.getMethod()));
             return;
         }
         ServerCall serverCall = new ServerCall(request.getService(), request.getMethod(), id,
@@ -143,7 +182,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         } catch (RejectedExecutionException e) {
             calls.remove(id);
             call.cancel();
-            reject(id, StatusCode.UNAVAILABLE, "plugin is shutting down");
+            refuse(id, StatusCode.UNAVAILABLE, "plugin is shutting down");
         }
     }
 
@@ -153,7 +192,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
             return;
         }
         call.cancel();
-        log.warn("{} (stream {}) still running after its {} ms deadline; answering DeadlineExceeded",
+        log.warn("deadline", "{} (stream {}) still running after its {} ms deadline; answering DeadlineExceeded",
                 call.serverCall.fullMethod(), id,
                 TimeUnit.NANOSECONDS.toMillis(call.serverCall.timeoutNanos()));
         send(id, Responses.failure(TtrpcStatus.of(StatusCode.DEADLINE_EXCEEDED,
@@ -169,7 +208,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
             eventLoop.execute(() -> {
                 Call call = calls.remove(id);
                 if (call == null) {
-                    log.debug("stream {}: dropping a response whose call already ended", id);
+                    logger.debug("stream {}: dropping a response whose call already ended", id);
                     return;
                 }
                 if (call.timer != null) {
@@ -181,13 +220,28 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
                 }
             });
         } catch (RejectedExecutionException e) {
-            log.debug("stream {}: event loop gone, response dropped", id);
+            logger.debug("stream {}: event loop gone, response dropped", id);
         }
     }
 
+    /** Answers a message no ttrpc client sends; too many of them end the connection. */
     private void reject(long id, StatusCode code, String message) {
-        log.warn("stream {}: answering {}: {}", id, code, message);
+        violation();
+        refuse(id, code, message);
+    }
+
+    /** Answers a well-formed request that cannot be served. */
+    private void refuse(long id, StatusCode code, String message) {
+        log.warn(code.name(), "stream {}: answering {}: {}", id, code, message);
         send(id, Responses.failure(TtrpcStatus.of(code, message)));
+    }
+
+    private void violation() {
+        if (++violations > MAX_VIOLATIONS) {
+            closed = true; // whatever else was read is dropped until the trunk is gone
+            throw new TtrpcCodecException("more than " + MAX_VIOLATIONS
+                    + " messages no ttrpc client sends (bad stream ids, types or envelopes)");
+        }
     }
 
     private void send(long id, byte[] envelope) {

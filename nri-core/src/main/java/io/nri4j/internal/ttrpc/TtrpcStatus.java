@@ -3,14 +3,21 @@ package io.nri4j.internal.ttrpc;
 import io.nri4j.internal.ttrpc.proto.Status;
 import java.util.Objects;
 
-/** The outcome of one call: a code and, for failures, a message. */
+/**
+ * The outcome of one call: a code and, for failures, a message. The message is cut to
+ * {@link #MAX_MESSAGE} characters, so that an error reply always fits in a ttrpc message
+ * whatever it echoes.
+ */
 public record TtrpcStatus(StatusCode code, String message) {
 
     public static final TtrpcStatus OK = new TtrpcStatus(StatusCode.OK, "");
 
+    /** The longest message kept, in characters: at most 48 KiB of UTF-8, far below 4 MiB. */
+    public static final int MAX_MESSAGE = 16 * 1024;
+
     public TtrpcStatus {
         Objects.requireNonNull(code, "code");
-        message = message == null ? "" : message;
+        message = shorten(message == null ? "" : message);
     }
 
     public static TtrpcStatus of(StatusCode code, String message) {
@@ -35,6 +42,14 @@ public record TtrpcStatus(StatusCode code, String message) {
             return OK;
         }
         return new TtrpcStatus(StatusCode.fromWire(status.getCode()), status.getMessage());
+    }
+
+    private static String shorten(String message) {
+        if (message.length() <= MAX_MESSAGE) {
+            return message;
+        }
+        int cut = Character.isHighSurrogate(message.charAt(MAX_MESSAGE - 1)) ? MAX_MESSAGE - 1 : MAX_MESSAGE;
+        return message.substring(0, cut) + "... (" + (message.length() - cut) + " more characters)";
     }
 
     @Override

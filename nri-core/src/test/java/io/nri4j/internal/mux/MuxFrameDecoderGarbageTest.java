@@ -3,7 +3,6 @@ package io.nri4j.internal.mux;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +24,7 @@ class MuxFrameDecoderGarbageTest {
         int closed = 0;
         int delivered = 0;
         for (long seed = 0; seed < SEEDS; seed++) {
-            Model outcome = check(seed, framedGarbage(new Random(seed)));
+            MuxModel outcome = check(seed, framedGarbage(new Random(seed)));
             closed += outcome.closed ? 1 : 0;
             delivered += outcome.conn1.size() + outcome.conn2.size() > 0 ? 1 : 0;
         }
@@ -43,9 +42,9 @@ class MuxFrameDecoderGarbageTest {
         }
     }
 
-    private static Model check(long seed, byte[] trunk) {
+    private static MuxModel check(long seed, byte[] trunk) {
         Random random = new Random(~seed);
-        Model expected = Model.of(trunk);
+        MuxModel expected = MuxModel.of(trunk);
         MuxHarness mux = new MuxHarness();
 
         for (int i = 0; i < trunk.length; ) {
@@ -92,35 +91,5 @@ class MuxFrameDecoderGarbageTest {
             out.writeBytes(MuxWire.frame(conn, length, payload));
         }
         return out.toByteArray();
-    }
-
-    /** What a reader that follows the protocol to the letter makes of {@code trunk}. */
-    private static final class Model {
-
-        final ByteArrayOutputStream conn1 = new ByteArrayOutputStream();
-        final ByteArrayOutputStream conn2 = new ByteArrayOutputStream();
-        boolean closed;
-
-        static Model of(byte[] trunk) {
-            Model m = new Model();
-            ByteBuffer in = ByteBuffer.wrap(trunk);
-            while (in.remaining() >= MuxLimits.HEADER_LENGTH) {
-                long conn = in.getInt() & 0xFFFF_FFFFL;
-                long length = in.getInt() & 0xFFFF_FFFFL;
-                if (conn == 0 || length > MuxLimits.MAX_PAYLOAD) {
-                    m.closed = true;
-                    return m;
-                }
-                int n = (int) Math.min(length, in.remaining());
-                byte[] payload = new byte[n];
-                in.get(payload);
-                if (conn == 1) {
-                    m.conn1.writeBytes(payload);
-                } else if (conn == 2) {
-                    m.conn2.writeBytes(payload);
-                }
-            }
-            return m;
-        }
     }
 }

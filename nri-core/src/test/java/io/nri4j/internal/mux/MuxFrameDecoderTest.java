@@ -5,8 +5,14 @@ import static io.nri4j.internal.mux.MuxWire.concat;
 import static io.nri4j.internal.mux.MuxWire.frame;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.nri4j.internal.log.RateLimitedLog;
+import io.nri4j.internal.log.RecordingLogger;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class MuxFrameDecoderTest {
@@ -151,5 +157,25 @@ class MuxFrameDecoderTest {
         mux.feed(Arrays.copyOfRange(whole, MuxLimits.HEADER_LENGTH + 100, whole.length));
         assertThat(mux.plugin.received()).isEqualTo(payload);
         mux.assertEverythingReleased();
+    }
+
+    @Test
+    void framesForUnknownConnsAreLoggedOncePerWindowWithACountOfTheRest() {
+        RecordingLogger logger = new RecordingLogger();
+        AtomicLong now = new AtomicLong();
+        EmbeddedChannel channel = new EmbeddedChannel(new MuxFrameDecoder(new RateLimitedLog(logger, now::get)));
+        byte[] frames = MuxWire.repeat(frame(9, pattern(1, 0)), 10_000);
+
+        for (byte b : frames) {
+            channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {b}));
+        }
+        now.addAndGet(TimeUnit.SECONDS.toNanos(10));
+        channel.writeInbound(Unpooled.wrappedBuffer(frame(9, pattern(1, 0))));
+
+        assertThat(logger.lines).containsExactly(
+                "WARN dropping 1-byte frame for conn 9, which NRI does not use",
+                "WARN dropping 1-byte frame for conn 9, which NRI does not use"
+                        + " (9999 similar lines suppressed in the last 10 s)");
+        assertThat(channel.finishAndReleaseAll()).isFalse();
     }
 }

@@ -5,15 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The receiving half of a trunk as the stub builds it ({@link MuxFrameDecoder} then
- * {@link MuxDemultiplexer}) in an {@link EmbeddedChannel}, with a recording endpoint per conn.
- * Everything runs on the test thread.
+ * The receiving half of a trunk as the stub builds it ({@link MuxPipeline}) in an
+ * {@link EmbeddedChannel}, with a recording endpoint per conn. Everything runs on the test
+ * thread, and time only moves when the test says so.
  */
 final class MuxHarness {
 
@@ -26,10 +28,22 @@ final class MuxHarness {
     private final List<ByteBuf> fed = new ArrayList<>();
 
     MuxHarness() {
-        channel = new EmbeddedChannel(new MuxFrameDecoder(), new MuxDemultiplexer(
-                Map.of(ConnId.PLUGIN_SERVICE, plugin, ConnId.RUNTIME_SERVICE, runtime),
-                cause -> trunkClosed.add(Optional.ofNullable(cause))));
+        this(MuxPipeline.Settings.DEFAULTS);
+    }
+
+    MuxHarness(MuxPipeline.Settings settings) {
+        channel = new EmbeddedChannel();
+        channel.freezeTime();
+        MuxPipeline.install(channel, Map.of(ConnId.PLUGIN_SERVICE, plugin, ConnId.RUNTIME_SERVICE, runtime),
+                cause -> trunkClosed.add(Optional.ofNullable(cause)), settings);
         channel.config().setAllocator(allocator);
+    }
+
+    /** Moves the channel's clock and runs what became due. */
+    MuxHarness advance(Duration time) {
+        channel.advanceTimeBy(time.toNanos(), TimeUnit.NANOSECONDS);
+        channel.runPendingTasks();
+        return this;
     }
 
     /** Feeds {@code bytes} in reads of {@code chunk} bytes; reads after the trunk closed are dropped. */

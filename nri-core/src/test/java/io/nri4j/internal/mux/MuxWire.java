@@ -36,4 +36,13 @@ public final class MuxWire {
         }
         return all.array();
     }
+
+    /** {@code part}, {@code times} times over. */
+    public static byte[] repeat(byte[] part, int times) {
+        ByteBuffer all = ByteBuffer.allocate(part.length * times);
+        for (int i = 0; i < times; i++) {
+            all.put(part);
+        }
+        return all.array();
+    }
 }

@@ -13,6 +13,8 @@ final class RecordingEndpoint implements MuxEndpoint {
     private final ByteArrayOutputStream received = new ByteArrayOutputStream();
     private final List<ByteBuf> deliveries = new ArrayList<>();
     private final List<Optional<Throwable>> closes = new ArrayList<>();
+    /** What {@link #isPartial()} answers: a test's stand-in for a half-read ttrpc message. */
+    boolean partial;
 
     @Override
     public void onData(ByteBuf bytes) {
@@ -24,6 +26,11 @@ final class RecordingEndpoint implements MuxEndpoint {
     @Override
     public void onClose(Throwable cause) {
         closes.add(Optional.ofNullable(cause));
+    }
+
+    @Override
+    public boolean isPartial() {
+        return partial;
     }
 
     /** Every payload byte delivered so far, in order. */

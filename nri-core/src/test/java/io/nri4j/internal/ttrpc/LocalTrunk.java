@@ -22,9 +22,8 @@ import io.netty.channel.local.LocalIoHandler;
 import io.netty.channel.local.LocalServerChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.nri4j.internal.mux.ConnId;
-import io.nri4j.internal.mux.MuxDemultiplexer;
 import io.nri4j.internal.mux.MuxEndpoint;
-import io.nri4j.internal.mux.MuxFrameDecoder;
+import io.nri4j.internal.mux.MuxPipeline;
 import io.nri4j.internal.mux.MuxWire;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
@@ -41,9 +40,8 @@ import java.util.function.Function;
 import org.awaitility.core.ConditionFactory;
 
 /**
- * A trunk wired like the stub's ({@link MuxFrameDecoder}, then {@link MuxDemultiplexer} with one
- * endpoint) on a real single-threaded event loop, and the runtime's end of it, which the test
- * drives with raw bytes. Netty's {@code EmbeddedChannel} does not fit here: its event loop queues
+ * A trunk wired like the stub's ({@link MuxPipeline} with one endpoint) on a real
+ * single-threaded event loop, and the runtime's end of it, which the test drives with raw bytes. Netty's {@code EmbeddedChannel} does not fit here: its event loop queues
  * tasks in an unsynchronised deque and claims every thread as its own, while these endpoints hand
  * work to the event loop from executor threads and must be seen never to run user code on it.
  */
@@ -87,8 +85,8 @@ final class LocalTrunk<E extends MuxEndpoint> implements AutoCloseable {
                     protected void initChannel(Channel ch) {
                         E e = endpointFactory.apply(ch);
                         created.set(e);
-                        ch.pipeline().addLast(new MuxFrameDecoder(), new MuxDemultiplexer(Map.of(conn, e),
-                                cause -> trunkClosed.complete(Optional.ofNullable(cause))));
+                        MuxPipeline.install(ch, Map.of(conn, e),
+                                cause -> trunkClosed.complete(Optional.ofNullable(cause)), MuxPipeline.Settings.DEFAULTS);
                     }
                 })
                 .connect(address).syncUninterruptibly().channel();

@@ -28,6 +28,8 @@ final class ServerHarness implements AutoCloseable {
 
     final Map<String, MethodHandler> methods = new HashMap<>();
     final AtomicInteger echoes = new AtomicInteger();
+    /** Set before {@link #serve()}. */
+    int maxInFlight = TtrpcServerEndpoint.DEFAULT_MAX_IN_FLIGHT;
     private final ExecutorService executor;
     LocalTrunk<TtrpcServerEndpoint> trunk;
 
@@ -46,7 +48,7 @@ final class ServerHarness implements AutoCloseable {
     /** Opens the trunk; add to {@link #methods} before. */
     ServerHarness serve() {
         trunk = LocalTrunk.open(ConnId.PLUGIN_SERVICE, ch -> new TtrpcServerEndpoint(ch, ConnId.PLUGIN_SERVICE,
-                executor, List.of(new TtrpcService(SERVICE, methods))));
+                executor, List.of(new TtrpcService(SERVICE, methods)), maxInFlight));
         return this;
     }
 

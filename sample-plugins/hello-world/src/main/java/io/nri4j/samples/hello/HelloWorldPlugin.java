@@ -7,8 +7,9 @@ import io.nri4j.stub.NriPlugin;
 /** Greets every new container with an annotation and an environment variable. */
 public final class HelloWorldPlugin {
 
+    /** Serves until the connection ends; the exit code says how (see Disconnect.Kind). */
     public static void main(String[] args) throws Exception {
-        plugin().build().run();
+        System.exit(plugin().build().runForExitCode());
     }
 
     /** The plugin, to build and run, or to connect to a test's runtime. */

@@ -1,0 +1,58 @@
+package io.nri4j.internal.mux;
+
+import io.netty.channel.Channel;
+import io.netty.channel.WriteBufferWaterMark;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Sets up a trunk's pipeline, before the channel is active: back-pressure on the write
+ * watermarks, the stalled-frame timeout, the frame decoder and the demultiplexer.
+ */
+public final class MuxPipeline {
+
+    /**
+     * What bounds a trunk's buffers.
+     *
+     * @param writeBufferHigh bytes waiting to be written above which reading pauses; it resumes
+     *     below half of it
+     * @param stalledReadTimeout how long a frame or message may stay half-read without a byte
+     *     arriving
+     */
+    public record Settings(int writeBufferHigh, Duration stalledReadTimeout) {
+
+        /** 8 MiB, two maximal messages; 30 s, fifteen times the runtime's default request timeout. */
+        public static final Settings DEFAULTS = new Settings(8 << 20, Duration.ofSeconds(30));
+
+        public Settings {
+            if (writeBufferHigh < 2) {
+                throw new IllegalArgumentException("writeBufferHigh must be at least 2 bytes");
+            }
+            if (stalledReadTimeout.isNegative() || stalledReadTimeout.isZero()) {
+                throw new IllegalArgumentException("stalledReadTimeout must be positive");
+            }
+        }
+    }
+
+    private MuxPipeline() {
+    }
+
+    /**
+     * Installs the handlers; {@code onClose} is told, after the endpoints, that the trunk is
+     * gone (see {@link MuxDemultiplexer}).
+     */
+    public static void install(Channel channel, Map<ConnId, MuxEndpoint> endpoints, Consumer<Throwable> onClose,
+            Settings settings) {
+        channel.config().setWriteBufferWaterMark(
+                new WriteBufferWaterMark(settings.writeBufferHigh() / 2, settings.writeBufferHigh()));
+        MuxFrameDecoder decoder = new MuxFrameDecoder();
+        MuxDemultiplexer demux = new MuxDemultiplexer(endpoints, onClose);
+        channel.pipeline()
+                .addLast("backpressure", new BackPressure())
+                .addLast("stall", new StalledFrameTimeout(settings.stalledReadTimeout().toNanos(),
+                        () -> decoder.isPartial() || demux.isPartial()))
+                .addLast("mux", decoder)
+                .addLast("demux", demux);
+    }
+}
