@@ -35,7 +35,7 @@ func (h *Harness) RunSample(t *T, s Sample, out io.Writer) *api.CreateContainerR
 	ctr := &api.Container{Id: "ctr-demo", PodSandboxId: pod.Id, Name: "app", Args: []string{"/app"},
 		Env: []string{"PATH=/bin"}, State: api.ContainerState_CONTAINER_CREATED}
 	var created *api.CreateContainerResponse
-	for _, e := range LifecycleEvents {
+	for _, e := range libraryEvents(LifecycleEvents) {
 		if e == "CreateContainer" {
 			rsp, err := rt.CreateContainer(pod, ctr)
 			require.NoError(t, err)

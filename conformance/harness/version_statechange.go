@@ -10,21 +10,11 @@ import (
 	"github.com/containerd/nri/pkg/api"
 )
 
-// Features of the runtime library this harness was built against: NRI v0.11.0, as in
-// containerd 2.2.1 and CRI-O 1.35, where most events still travel as StateChange.
-const (
-	// DefaultRuntimeVersion is the containerd release that ships this library.
-	DefaultRuntimeVersion = "v2.2.1"
-	// SysctlCrashesRuntime: the v0.11.0 library panics on sysctl adjustments (a7dd8b0).
-	SysctlCrashesRuntime = true
-	HasVersionExchange   = false
-	HasDedicatedRPCs     = false
-	HasNameCheck         = false
-	HasMemoryPolicy      = false
-	HasFailurePolicy     = false
-)
+// What every runtime library before v0.12.0 has in common: most events travel as StateChange,
+// nothing is exchanged about versions, and nothing is recorded about deprecations. The build
+// tags are cumulative: nri_v011 means "v0.11.x or older", nri_v010 "v0.10.x or older", and so on.
 
-// Deprecations: v0.11.0 has no deprecation recorder.
+// Deprecations: libraries before v0.12.0 have no deprecation recorder.
 var Deprecations = &noDeprecations{}
 
 type noDeprecations struct{}
@@ -50,7 +40,7 @@ func notify(r *adaptation.Adaptation, name string, pod *api.PodSandbox, ctr *api
 	if !IsPodEvent(name) {
 		e.Container = ctr
 	}
-	// Each notification method of this library only sets the event and calls StateChange.
+	// Each notification method of these libraries only sets the event and calls StateChange.
 	return r.StateChange(context.Background(), e)
 }
 
