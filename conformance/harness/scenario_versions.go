@@ -70,6 +70,7 @@ func (h *Harness) guessedVersion(t *T, v reportedVersion) {
 			said += " and no release this plugin can place; assuming NRI " + v.nri + ", the oldest it supports"
 		}
 		require.Contains(t, stderr, said)
+		t.Logf("%s", lineWith(stderr, said))
 		if newer {
 			require.Contains(t, stderr, "; left out: none")
 		} else {
@@ -81,4 +82,14 @@ func (h *Harness) guessedVersion(t *T, v reportedVersion) {
 	_, err := rt.CreateContainer(pod, Ctr(pod, "ctr-guess"))
 	require.NoError(t, err, "events flow")
 	p.AwaitHandler(t, "CreateContainer")
+}
+
+// lineWith is the first line of text that contains part.
+func lineWith(text, part string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, part) {
+			return line
+		}
+	}
+	return ""
 }
