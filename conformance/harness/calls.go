@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/containerd/nri/pkg/api"
 	"github.com/containerd/ttrpc"
@@ -22,6 +23,7 @@ type Call struct {
 	RequestSize  int    // the whole ttrpc message, header included
 	ResponseSize int
 	Err          error
+	Elapsed      time.Duration // from sending the request to the answer, for calls to the plugin
 }
 
 // CallLog records calls in both directions.
@@ -55,7 +57,9 @@ const ttrpcHeader = 10
 
 func (l *CallLog) clientInterceptor(ctx context.Context, req *ttrpc.Request, resp *ttrpc.Response,
 	info *ttrpc.UnaryClientInfo, invoker ttrpc.Invoker) error {
+	start := time.Now()
 	err := invoker(ctx, req, resp)
+	elapsed := time.Since(start)
 	method := req.Method
 	if method == "StateChange" {
 		evt := &api.StateChangeEvent{}
@@ -64,7 +68,7 @@ func (l *CallLog) clientInterceptor(ctx context.Context, req *ttrpc.Request, res
 		}
 	}
 	c := Call{Method: method, ToPlugin: true, Request: req.Payload, Response: resp.Payload,
-		RequestSize: ttrpcHeader + proto.Size(req), Err: err}
+		RequestSize: ttrpcHeader + proto.Size(req), Err: err, Elapsed: elapsed}
 	if resp.Status != nil || resp.Payload != nil {
 		c.ResponseSize = ttrpcHeader + proto.Size(resp)
 	}

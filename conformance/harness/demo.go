@@ -30,6 +30,13 @@ func (h *Harness) RunSample(t *T, s Sample, out io.Writer) *api.CreateContainerR
 	// Start has launched the plugin, registered, configured and synchronized it.
 	fmt.Fprintf(out, "plugin %s: launched, registered, configured, synchronized\n", s.FullName)
 
+	return liveThrough(t, rt, out, func(string) {})
+}
+
+// liveThrough takes the demo's pod and its container through the 13 lifecycle events, telling
+// out each step and then calling after with the event's name. It returns the runtime's merged
+// CreateContainer result.
+func liveThrough(t *T, rt *Runtime, out io.Writer, after func(event string)) *api.CreateContainerResponse {
 	pod := &api.PodSandbox{Id: "pod-demo", Name: "demo", Uid: "demo-uid", Namespace: "default",
 		Labels: map[string]string{"app": "demo"}}
 	ctr := &api.Container{Id: "ctr-demo", PodSandboxId: pod.Id, Name: "app", Args: []string{"/app"},
@@ -41,10 +48,11 @@ func (h *Harness) RunSample(t *T, s Sample, out io.Writer) *api.CreateContainerR
 			require.NoError(t, err)
 			created = rsp
 			fmt.Fprintf(out, "%-22s container %s/%s: %s\n", e, pod.Namespace, ctr.Name, describe(rsp.Adjust))
-			continue
+		} else {
+			require.NoError(t, rt.Event(e, pod, ctr), e)
+			fmt.Fprintf(out, "%-22s ok\n", e)
 		}
-		require.NoError(t, rt.Event(e, pod, ctr), e)
-		fmt.Fprintf(out, "%-22s ok\n", e)
+		after(e)
 	}
 	return created
 }

@@ -14,6 +14,10 @@ type Harness struct {
 	Java    Java
 	Report  *Report
 	Samples string // classpath of sample-plugins/hello-world, if the driver has it
+	// ParityJars are the samples compared with upstream's plugins, by plugin name.
+	ParityJars map[string]string
+	// ParityDir holds upstream's recorded outcomes (cmd/parity).
+	ParityDir string
 }
 
 // NRIVersion is the version of the runtime library this binary was built with.
@@ -64,6 +68,8 @@ func (h *Harness) scenarios() []scenario {
 		{"launched", h.launched},
 		{"shutdown", h.shutdown},
 		{"samples", h.samples},
+		{"under-load", h.underLoad},
+		{"parity", h.parity},
 	}
 }
 

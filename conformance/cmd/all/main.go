@@ -44,6 +44,8 @@ func main() {
 	out := flag.String("out", "target/conformance", "where to build and write summaries")
 	run := flag.String("run", "", "only scenarios whose name contains this")
 	samplesSpec := flag.String("samples-classpath", "", "the hello-world sample's classpath; @file entries are read")
+	parityJars := flag.String("parity-jars", "", "samples compared with upstream's plugins: name=jar,...")
+	parityDir := flag.String("parity-golden", "parity", "upstream's recorded outcomes (cmd/parity)")
 	flag.Parse()
 
 	classpath, err := harness.ExpandClasspath(*classpathSpec)
@@ -74,7 +76,8 @@ func main() {
 		summaryFile := filepath.Join(*out, "summary-"+lib.version+".json")
 		os.Remove(summaryFile)
 		harnessCmd := exec.Command(binary, "-java", *java, "-classpath", classpath, "-jvm-args", *jvmArgs,
-			"-run", *run, "-summary", summaryFile, "-samples-classpath", samplesClasspath)
+			"-run", *run, "-summary", summaryFile, "-samples-classpath", samplesClasspath,
+			"-parity-jars", *parityJars, "-parity-golden", *parityDir)
 		harnessCmd.Stdout, harnessCmd.Stderr = os.Stdout, os.Stderr
 		runErr := harnessCmd.Run()
 		var s harness.Summary

@@ -22,6 +22,8 @@ func main() {
 	run := flag.String("run", "", "only scenarios whose name contains this")
 	samples := flag.String("samples-classpath", "", "classpath of sample-plugins/hello-world")
 	summary := flag.String("summary", "", "write the counts as JSON to this file")
+	parityJars := flag.String("parity-jars", "", "samples compared with upstream's plugins: name=jar,...")
+	parityDir := flag.String("parity-golden", "parity", "upstream's recorded outcomes (cmd/parity)")
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
 	flag.Parse()
 
@@ -33,9 +35,11 @@ func main() {
 
 	report := &harness.Report{Verbose: *verbose}
 	h := &harness.Harness{
-		Java:    harness.Java{Binary: *java, Classpath: *classpath, JVMArgs: strings.Fields(*jvmArgs)},
-		Report:  report,
-		Samples: *samples,
+		Java:       harness.Java{Binary: *java, Classpath: *classpath, JVMArgs: strings.Fields(*jvmArgs)},
+		Report:     report,
+		Samples:    *samples,
+		ParityJars: harness.ParseJars(*parityJars),
+		ParityDir:  *parityDir,
 	}
 	version := harness.NRIVersion()
 	fmt.Printf("=== NRI %s (github.com/containerd/nri/pkg/adaptation)\n", version)

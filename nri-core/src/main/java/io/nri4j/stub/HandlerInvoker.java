@@ -7,8 +7,10 @@ import io.nri4j.internal.ttrpc.TtrpcStatus;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,13 +65,18 @@ final class HandlerInvoker {
                 return CompletableFuture.failedFuture(e);
             }
         }
-        long budgetNanos = Math.max(0, (long) (left.toNanos() * budget.fraction()));
+        long budgetNanos = budget.of(left).toNanos();
         CompletableFuture<R> answer = new CompletableFuture<>();
+        AtomicReference<ScheduledFuture<?>> timer = new AtomicReference<>();
         FutureTask<R> task = new FutureTask<>(() -> run(handler, request, ctx, subject)) {
             @Override
             protected void done() {
                 if (isCancelled() || !call.decided.compareAndSet(false, true)) {
                     return;
+                }
+                ScheduledFuture<?> pending = timer.get();
+                if (pending != null) {
+                    pending.cancel(false);
                 }
                 try {
                     answer.complete(get());
@@ -80,33 +87,37 @@ final class HandlerInvoker {
                 }
             }
         };
+        // Scheduled before the handler starts, so that done() always finds it to cancel.
+        timer.set(BudgetTimer.schedule(() -> overrun(task, answer, call, ctx, subject, rejection, budgetNanos),
+                budgetNanos));
         executor.execute(task);
-        // Not on the handler executor: handlers that ignore interruption may hold all its
-        // threads, and the budget exists for exactly those.
-        CompletableFuture.delayedExecutor(budgetNanos, TimeUnit.NANOSECONDS).execute(() -> {
-            String what = ctx.request();
-            long ms = TimeUnit.NANOSECONDS.toMillis(budgetNanos);
-            if (!call.decided.compareAndSet(false, true)) {
-                return;
-            }
-            // Flagged before the answer: its dependents (the observer) run inside complete().
-            call.overrun.set(true);
-            task.cancel(true);
-            String outcome;
-            if (ctx.event() == Event.VALIDATE_CONTAINER_ADJUSTMENT) {
-                outcome = "rejecting";
-                answer.complete(rejection);
-            } else if (budget.policy() == HandlerBudget.OverrunPolicy.EMPTY_RESULT) {
-                outcome = "answering with no changes";
-                answer.complete(null);
-            } else {
-                outcome = "failing the request";
-                answer.completeExceptionally(new TtrpcException(TtrpcStatus.of(
-                        StatusCode.DEADLINE_EXCEEDED, what + " handler did not finish within its budget of " + ms + " ms")));
-            }
-            log.warn("{} handler for {} still running after its {} ms budget; {}", what, subject, ms, outcome);
-        });
         return answer;
+    }
+
+    /** The budget is spent before the handler finished: answer for it, unless it just did. */
+    private <R> void overrun(FutureTask<R> task, CompletableFuture<R> answer, Call call, RequestContext ctx,
+            String subject, R rejection, long budgetNanos) {
+        if (!call.decided.compareAndSet(false, true)) {
+            return;
+        }
+        String what = ctx.request();
+        long ms = TimeUnit.NANOSECONDS.toMillis(budgetNanos);
+        // Flagged before the answer: its dependents (the observer) run inside complete().
+        call.overrun.set(true);
+        task.cancel(true);
+        String outcome;
+        if (ctx.event() == Event.VALIDATE_CONTAINER_ADJUSTMENT) {
+            outcome = "rejecting";
+            answer.complete(rejection);
+        } else if (budget.policy() == HandlerBudget.OverrunPolicy.EMPTY_RESULT) {
+            outcome = "answering with no changes";
+            answer.complete(null);
+        } else {
+            outcome = "failing the request";
+            answer.completeExceptionally(new TtrpcException(TtrpcStatus.of(
+                    StatusCode.DEADLINE_EXCEEDED, what + " handler did not finish within its budget of " + ms + " ms")));
+        }
+        log.warn("{} handler for {} still running after its {} ms budget; {}", what, subject, ms, outcome);
     }
 
     private <Q, R> R run(RequestHandler<Q, R> handler, Q request, RequestContext ctx, String subject) {

@@ -67,6 +67,7 @@ public final class NriStub implements AutoCloseable {
     }
 
     static NriStub open(NriPlugin plugin) {
+        Warmup.start();
         NriStub stub = new NriStub(plugin);
         stub.connect();
         return stub;

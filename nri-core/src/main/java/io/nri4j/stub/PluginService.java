@@ -185,6 +185,9 @@ final class PluginService {
             return done(SynchronizeResponse.newBuilder().setMore(true).build());
         }
         SynchronizeRequest all = sync.complete(request);
+        // Synchronized, the plugin gets requests at once: it answers warm, or at least not later
+        // than a quarter of this request's time.
+        Warmup.await(Optional.ofNullable(context.timeRemaining()).orElse(Duration.ZERO).dividedBy(4));
         return invoker.budgeted(h.synchronize(), all, context, all.getPodsCount() + " pods", call, null)
                 .thenApply(updates -> {
                     stub.synchronizedWith(all.getPodsCount(), all.getContainersCount());

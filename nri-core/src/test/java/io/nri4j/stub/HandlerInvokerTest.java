@@ -38,6 +38,23 @@ class HandlerInvokerTest {
         assertThat(call.overrun).isTrue();
     }
 
+    @Test
+    void aHandlerThatFinishesWithinItsBudgetCancelsItsTimer() {
+        HandlerInvoker invoker = new HandlerInvoker(oneThread,
+                new HandlerBudget(0.5, HandlerBudget.OverrunPolicy.EMPTY_RESULT));
+        RequestContext ctx = new RequestContext("CreateContainer", Event.CREATE_CONTAINER, null, null,
+                Duration.ofMinutes(10).toNanos(), System.nanoTime());
+        HandlerInvoker.Call call = new HandlerInvoker.Call();
+        int before = BudgetTimer.pending();
+
+        CompletableFuture<String> answer = invoker.budgeted((request, context) -> "adjusted", "request", ctx,
+                "container ctr", call, null);
+
+        assertThat(answer).succeedsWithin(Duration.ofSeconds(10)).isEqualTo("adjusted");
+        assertThat(call.overrun).isFalse();
+        assertThat(BudgetTimer.pending()).isEqualTo(before);
+    }
+
     private void ignoreInterruptionUntilReleased() {
         while (true) {
             try {

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.LivenessState;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
 
 /**
@@ -26,7 +27,7 @@ import org.springframework.context.SmartLifecycle;
  * registered": a newer instance replaced this one) ends the application with the exit code
  * instead of reconnecting.
  */
-public final class NriPluginLifecycle implements SmartLifecycle {
+public final class NriPluginLifecycle implements SmartLifecycle, ApplicationListener<AvailabilityChangeEvent<?>> {
 
     private static final Logger log = LoggerFactory.getLogger(NriPluginLifecycle.class);
 
@@ -201,6 +202,18 @@ public final class NriPluginLifecycle implements SmartLifecycle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Disconnect("interrupted", java.util.Optional.empty(), java.util.Optional.of(e), true);
+        }
+    }
+
+    /**
+     * Someone else reported the application live: Spring Boot does so once it has started, which
+     * on a slow node can be after this plugin's window without a runtime ran out. Forget that it
+     * was reported broken, so that the next check reports it again while there is no runtime.
+     */
+    @Override
+    public void onApplicationEvent(AvailabilityChangeEvent<?> event) {
+        if (event.getState() == LivenessState.CORRECT && event.getSource() != this) {
+            livenessBroken = false;
         }
     }
 

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.LivenessState;
 import org.springframework.boot.health.actuate.endpoint.HealthDescriptor;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
@@ -89,6 +90,18 @@ class ReadinessAndReconnectTests {
         runtime.start();
         runtime.awaitSynchronized(Duration.ofSeconds(20));
         await().atMost(Duration.ofSeconds(10)).until(() -> availability.getLivenessState() == LivenessState.CORRECT);
+    }
+
+    @Test
+    void livenessIsReportedBrokenAgainWhenTheApplicationIsReportedLiveWithoutARuntime() {
+        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), "nri.health.liveness-window=300ms");
+        ApplicationAvailability availability = app.getBean(ApplicationAvailability.class);
+        await().atMost(Duration.ofSeconds(10)).until(() -> availability.getLivenessState() == LivenessState.BROKEN);
+
+        // As Spring Boot does once it has started, which on a slow node comes after the window.
+        AvailabilityChangeEvent.publish(app, LivenessState.CORRECT);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> availability.getLivenessState() == LivenessState.BROKEN);
     }
 
     private static Map<String, Object> details(HealthDescriptor descriptor) {

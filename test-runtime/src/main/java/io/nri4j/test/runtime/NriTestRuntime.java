@@ -1,5 +1,6 @@
 package io.nri4j.test.runtime;
 
+import com.google.protobuf.TextFormat;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerUpdate;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
@@ -143,8 +144,8 @@ public final class NriTestRuntime implements AutoCloseable {
         try {
             CreateContainerResponse created = createContainer(pod, container);
             throw new AssertionError("expected the plugins to refuse container " + pod.getNamespace() + "/"
-                    + pod.getName() + "/" + container.getName() + ", but the runtime created it with "
-                    + (created.getAdjust().getSerializedSize() == 0 ? "no adjustment" : "adjustment " + created.getAdjust()));
+                    + pod.getName() + "/" + container.getName() + ", but the runtime created it with adjustment "
+                    + TextFormat.shortDebugString(created.getAdjust()));
         } catch (RuntimeOperationException e) {
             return e.error();
         }

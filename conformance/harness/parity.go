@@ -1,0 +1,133 @@
+package harness
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/containerd/nri/pkg/api"
+	"google.golang.org/protobuf/encoding/protojson"
+)
+
+// ParityCase is one pod, with annotations for the plugin under test, and the container created
+// in it. The same table is fed to upstream's Go plugin (to record a Golden) and to our sample.
+type ParityCase struct {
+	Name        string            `json:"name"`
+	Container   string            `json:"container"`
+	Annotations map[string]string `json:"annotations"`
+}
+
+// Pod and Ctr are the case's pod and container, as a runtime would describe them.
+func (c ParityCase) Pod() *api.PodSandbox {
+	return &api.PodSandbox{Id: "parity-pod", Name: "parity", Uid: "parity-pod-uid", Namespace: "default",
+		Annotations: c.Annotations}
+}
+
+func (c ParityCase) Ctr() *api.Container {
+	return &api.Container{Id: "parity-" + c.Container, PodSandboxId: "parity-pod", Name: c.Container,
+		State: api.ContainerState_CONTAINER_CREATED}
+}
+
+// Outcome is what the runtime made of one case: the merged response, or the error of a plugin
+// that refused the container.
+type Outcome struct {
+	Case     ParityCase      `json:"case"`
+	Refused  bool            `json:"refused"`
+	Error    string          `json:"error,omitempty"`
+	Response json.RawMessage `json:"response,omitempty"` // CreateContainerResponse, protojson
+}
+
+// Golden is upstream's plugin's outcomes for a table, and where they came from.
+type Golden struct {
+	Plugin   string    `json:"plugin"`
+	Upstream string    `json:"upstream"` // the plugin's source and the library it was built with
+	Library  string    `json:"library"`  // the runtime library that merged the responses
+	Outcomes []Outcome `json:"outcomes"`
+}
+
+// GoldenPath is where the plugin's golden outcomes live under dir.
+func GoldenPath(dir, plugin string) string {
+	return filepath.Join(dir, plugin+".json")
+}
+
+// ReadGolden reads a plugin's golden outcomes.
+func ReadGolden(path string) (*Golden, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var g Golden
+	if err := json.Unmarshal(data, &g); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &g, nil
+}
+
+// Write stores the golden outcomes, indented with sorted keys so that a re-recording diffs
+// only where an outcome changed.
+func (g *Golden) Write(path string) error {
+	data, err := json.Marshal(g)
+	if err != nil {
+		return err
+	}
+	var canonical interface{}
+	if err := json.Unmarshal(data, &canonical); err != nil {
+		return err
+	}
+	data, err = json.MarshalIndent(canonical, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+// Create runs a case's CreateContainer on rt and returns its outcome.
+func (c ParityCase) Create(rt *Runtime) Outcome {
+	rsp, err := rt.CreateContainer(c.Pod(), c.Ctr())
+	if err != nil {
+		return Outcome{Case: c, Refused: true, Error: err.Error()}
+	}
+	data, err := protojson.Marshal(rsp)
+	if err != nil {
+		return Outcome{Case: c, Refused: true, Error: "cannot encode the response: " + err.Error()}
+	}
+	return Outcome{Case: c, Response: data}
+}
+
+// Response decodes the outcome's merged response.
+func (o Outcome) Decode() (*api.CreateContainerResponse, error) {
+	rsp := &api.CreateContainerResponse{}
+	if len(o.Response) == 0 {
+		return rsp, nil
+	}
+	return rsp, protojson.Unmarshal(o.Response, rsp)
+}
+
+// StartCommand starts an external plugin process, argv[0] first, with "{socket}" in its
+// arguments replaced by rt's socket; it is killed when t ends, and its output shown if t failed.
+func (h *Harness) StartCommand(t *T, rt *Runtime, name string, argv []string) *Plugin {
+	args := make([]string, len(argv))
+	for i, a := range argv {
+		args[i] = strings.ReplaceAll(a, "{socket}", rt.Socket)
+	}
+	return h.startProcess(t, name, exec.Command(args[0], args[1:]...))
+}
+
+// ParseJars reads "name=jar,name=jar".
+func ParseJars(spec string) map[string]string {
+	jars := map[string]string{}
+	for _, entry := range strings.Split(spec, ",") {
+		if name, jar, ok := strings.Cut(strings.TrimSpace(entry), "="); ok {
+			jars[name] = jar
+		}
+	}
+	return jars
+}
+
+// ParityStartup is how long a plugin process may take to register and synchronize: a Spring
+// Boot jar on a loaded machine takes several seconds.
+const ParityStartup = 90 * time.Second

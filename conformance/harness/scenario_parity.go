@@ -1,0 +1,71 @@
+package harness
+
+import (
+	"os"
+	"reflect"
+	"sort"
+
+	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+)
+
+// parity feeds each sample the table its upstream namesake was recorded with, and compares what
+// the runtime made of both plugins' answers: the same merged adjustment, or a refusal of the
+// same container.
+func (h *Harness) parity(t *T) {
+	plugins := make([]string, 0, len(ParityTables))
+	for p := range ParityTables {
+		plugins = append(plugins, p)
+	}
+	sort.Strings(plugins)
+	for _, plugin := range plugins {
+		t.Run(plugin, func(t *T) {
+			golden, err := ReadGolden(GoldenPath(h.ParityDir, plugin))
+			require.NoError(t, err, "upstream's recorded outcomes")
+			var recorded []ParityCase
+			for _, o := range golden.Outcomes {
+				recorded = append(recorded, o.Case)
+			}
+			require.True(t, reflect.DeepEqual(recorded, ParityTables[plugin]),
+				"the table changed since upstream's outcomes were recorded: record them again (cmd/parity)")
+			if golden.Library != NRIVersion() {
+				t.Skipf("upstream's outcomes were merged by the NRI %s library, this harness has %s", golden.Library, NRIVersion())
+			}
+			jar := h.ParityJars[plugin]
+			if jar == "" {
+				t.Skipf("no jar of the %s sample given", plugin)
+			}
+			_, err = os.Stat(jar)
+			require.NoError(t, err, "the %s sample's jar", plugin)
+
+			rt := NewRuntime(t, RuntimeOptions{})
+			argv := append(append([]string{h.Java.Binary}, h.Java.JVMArgs...), "-jar", jar,
+				"--nri.socket-path={socket}", "--server.port=0")
+			h.StartCommand(t, rt, plugin, argv)
+			rt.AwaitSynced(t, ParityStartup)
+
+			for _, want := range golden.Outcomes {
+				t.Run("should answer as upstream's "+plugin+": "+want.Case.Name, func(t *T) {
+					got := want.Case.Create(rt)
+					if want.Refused {
+						require.True(t, got.Refused, "upstream refused the container (%s); the sample's answer: %s",
+							want.Error, got.Response)
+						return
+					}
+					require.False(t, got.Refused, "upstream's answer: %s; the sample refused: %s", want.Response, got.Error)
+					wantRsp, err := want.Decode()
+					require.NoError(t, err)
+					gotRsp, err := got.Decode()
+					require.NoError(t, err)
+					require.True(t, proto.Equal(wantRsp, gotRsp), "upstream's answer:\n%s\nthe sample's:\n%s",
+						pretty(wantRsp), pretty(gotRsp))
+				})
+			}
+		})
+	}
+}
+
+func pretty(m proto.Message) string {
+	return protojson.MarshalOptions{Multiline: true}.Format(m)
+}
