@@ -23,10 +23,6 @@ func AdjustmentCase(name, self string) *api.ContainerAdjustment {
 	case "env":
 		a.AddEnv("ADDED", "yes")
 		a.RemoveEnv("DOOMED")
-	case "args-set":
-		a.SetArgs([]string{"/bin/sh", "-c", "echo hello"})
-	case "args-update":
-		a.UpdateArgs([]string{"/bin/true"})
 	case "hooks":
 		a.AddHooks(&api.Hooks{
 			Prestart: []*api.Hook{{Path: "/bin/prestart", Args: []string{"prestart", "a"}, Env: []string{"A=1"},
@@ -37,26 +33,12 @@ func AdjustmentCase(name, self string) *api.ContainerAdjustment {
 		a.AddDevice(&api.LinuxDevice{Path: "/dev/added", Type: "c", Major: 1, Minor: 3,
 			FileMode: api.FileMode(os.FileMode(0o666)), Uid: api.UInt32(uint32(0)), Gid: api.UInt32(uint32(0))})
 		a.RemoveDevice("/dev/doomed")
-	case "namespaces":
-		a.AddOrReplaceNamespace(&api.LinuxNamespace{Type: "network", Path: "/var/run/netns/conformance"})
-		a.RemoveNamespace(&api.LinuxNamespace{Type: "ipc"})
 	case "rlimits":
 		a.AddRlimit("RLIMIT_NOFILE", 1024, 512)
 		a.AddRlimit("RLIMIT_NPROC", 200, 100)
 	case "cdi":
 		a.AddCDIDevice(&api.CDIDevice{Name: "vendor.com/device=one"})
 		a.AddCDIDevice(&api.CDIDevice{Name: "vendor.com/device=two"})
-	case "ioprio":
-		a.SetLinuxIOPriority(&api.LinuxIOPriority{Class: api.IOPrioClass_IOPRIO_CLASS_BE, Priority: 4})
-	case "netdevices":
-		a.AddLinuxNetDevice("eth1", &api.LinuxNetDevice{Name: "net1"})
-		a.RemoveLinuxNetDevice("eth2")
-	case "scheduler":
-		a.SetLinuxScheduler(&api.LinuxScheduler{Policy: api.LinuxSchedulerPolicy_SCHED_BATCH, Nice: 5,
-			Flags: []api.LinuxSchedulerFlag{api.LinuxSchedulerFlag_SCHED_FLAG_RESET_ON_FORK}})
-	case "sysctl":
-		a.SetLinuxSysctl("net.ipv4.ip_forward", "1")
-		a.SetLinuxSysctl("-net.core.somaxconn", "") // upstream has no remove helper; the marker is the API
 	case "mempolicy":
 		memoryPolicy(a)
 	case "cpu":
@@ -91,29 +73,30 @@ func AdjustmentCase(name, self string) *api.ContainerAdjustment {
 	case "oomscore":
 		v := 500
 		a.SetLinuxOomScoreAdj(&v)
-	case "seccomp":
-		a.SetLinuxSeccompPolicy(&api.LinuxSeccomp{
-			DefaultAction: "SCMP_ACT_ERRNO", DefaultErrno: api.UInt32(uint32(1)),
-			Architectures: []string{"SCMP_ARCH_X86_64"}, Flags: []string{"SECCOMP_FILTER_FLAG_LOG"},
-			Syscalls: []*api.LinuxSyscall{{Names: []string{"read", "write"}, Action: "SCMP_ACT_ALLOW",
-				Args: []*api.LinuxSeccompArg{{Index: 0, Value: 1, Op: "SCMP_CMP_EQ"}}}},
-		})
-	case "rdt":
-		a.SetLinuxRDTClosID("clos1")
-		a.SetLinuxRDTSchemata([]string{"L3:0=ff"})
-		a.SetLinuxRDTEnableMonitoring(true)
-	case "rdt-remove":
-		a.RemoveLinuxRDT()
 	case "claim-annotation":
 		a.AddAnnotation(Prefix+"owner", self)
 	case "takeover-annotation":
 		a.RemoveAnnotation(Prefix + "owner")
 		a.AddAnnotation(Prefix+"owner", self)
 	default:
-		panic("unknown adjustment case " + name)
+		newer, ok := newerAdjustments[name]
+		if !ok {
+			panic("unknown adjustment case " + name + " (or not in NRI " + NRIVersion() + ")")
+		}
+		newer.build(a)
 	}
 	return a
 }
+
+// newerAdjustment is an adjustment kind that not every runtime library has: built and checked
+// in a file compiled only against the libraries that have it (features_*.go).
+type newerAdjustment struct {
+	build   func(a *api.ContainerAdjustment)
+	applied func(t *T, a *api.ContainerAdjustment)
+}
+
+// newerAdjustments holds the newer kinds this library has, by case name.
+var newerAdjustments = map[string]newerAdjustment{}
 
 // UpdateCase builds with upstream's helpers what UpdateCases.java builds under the same name.
 func UpdateCase(name, id string) *api.ContainerUpdate {

@@ -42,7 +42,7 @@ func liveThrough(t *T, rt *Runtime, out io.Writer, after func(event string)) *ap
 	ctr := &api.Container{Id: "ctr-demo", PodSandboxId: pod.Id, Name: "app", Args: []string{"/app"},
 		Env: []string{"PATH=/bin"}, State: api.ContainerState_CONTAINER_CREATED}
 	var created *api.CreateContainerResponse
-	for _, e := range LifecycleEvents {
+	for _, e := range libraryEvents(LifecycleEvents) {
 		if e == "CreateContainer" {
 			rsp, err := rt.CreateContainer(pod, ctr)
 			require.NoError(t, err)

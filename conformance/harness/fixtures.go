@@ -23,7 +23,7 @@ func Pod(id string, steer map[string]string) *api.PodSandbox {
 
 // Ctr returns a container of pod with things the adjustment cases remove.
 func Ctr(pod *api.PodSandbox, id string) *api.Container {
-	return &api.Container{
+	ctr := &api.Container{
 		Id: id, PodSandboxId: pod.Id, Name: id, State: api.ContainerState_CONTAINER_CREATED,
 		Labels:      map[string]string{"app": pod.Id},
 		Annotations: map[string]string{Prefix + "doomed": "x", Prefix + "owner": "runtime"},
@@ -34,12 +34,12 @@ func Ctr(pod *api.PodSandbox, id string) *api.Container {
 		Linux: &api.LinuxContainer{
 			Devices:    []*api.LinuxDevice{{Path: "/dev/doomed", Type: "c", Major: 1, Minor: 5}},
 			Namespaces: []*api.LinuxNamespace{{Type: "ipc"}, {Type: "network"}},
-			Sysctl:     map[string]string{"net.core.somaxconn": "128"},
-			NetDevices: map[string]*api.LinuxNetDevice{"eth2": {Name: "net2"}},
 			Resources: &api.LinuxResources{
 				Memory: &api.LinuxMemory{Limit: api.Int64(int64(512 << 20))},
 				Cpu:    &api.LinuxCPU{Shares: api.UInt64(uint64(1024))},
 			},
 		},
 	}
+	withNewerFields(ctr.Linux)
+	return ctr
 }

@@ -41,14 +41,6 @@ func (rt *Runtime) StopContainer(pod *api.PodSandbox, ctr *api.Container) (rsp *
 	return rsp, err
 }
 
-// UpdatePodSandbox calls the plugins for a pod resource update.
-func (rt *Runtime) UpdatePodSandbox(pod *api.PodSandbox, res *api.LinuxResources) (rsp *api.UpdatePodSandboxResponse, err error) {
-	rt.Locked(func() {
-		rsp, err = rt.R.UpdatePodSandbox(context.Background(), &api.UpdatePodSandboxRequest{Pod: pod, LinuxResources: res})
-	})
-	return rsp, err
-}
-
 // Event delivers one of the 13 lifecycle events by its upstream name, e.g. "StartContainer".
 // The 4 events with a result go through their own methods, with empty resources for updates.
 func (rt *Runtime) Event(name string, pod *api.PodSandbox, ctr *api.Container) (err error) {
@@ -60,7 +52,7 @@ func (rt *Runtime) Event(name string, pod *api.PodSandbox, ctr *api.Container) (
 	case "StopContainer":
 		_, err = rt.StopContainer(pod, ctr)
 	case "UpdatePodSandbox":
-		_, err = rt.UpdatePodSandbox(pod, &api.LinuxResources{})
+		err = updatePodSandbox(rt, pod)
 	default:
 		rt.Locked(func() { err = notify(rt.R, name, pod, ctr) })
 	}

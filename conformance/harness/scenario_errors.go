@@ -87,8 +87,11 @@ func (h *Harness) errors(t *T) {
 		rt := NewRuntime(t, RuntimeOptions{RequestTimeout: time.Second})
 		h.Connect(t, rt, PluginOptions{Name: "adjuster", Idx: "10", Events: "createcontainer",
 			Args: []string{"--budget", "0.5"}})
-		v := h.Connect(t, rt, PluginOptions{Name: "validator", Idx: "90", Events: "validatecontaineradjustment",
-			Args: []string{"--budget", "0.5"}})
+		var v *Plugin
+		if HasValidation {
+			v = h.Connect(t, rt, PluginOptions{Name: "validator", Idx: "90", Events: "validatecontaineradjustment",
+				Args: []string{"--budget", "0.5"}})
+		}
 
 		t.Run("should answer with no changes at its budget, and stay connected", func(t *T) {
 			pod := Pod("pod-budget", map[string]string{"block.10": "CreateContainer", "adjust": "annotations"})
@@ -107,6 +110,9 @@ func (h *Harness) errors(t *T) {
 		})
 
 		t.Run("should reject a validation still undecided at its budget", func(t *T) {
+			if !HasValidation {
+				t.Skipf("%s", noValidation())
+			}
 			pod := Pod("pod-undecided", map[string]string{"block": "ValidateContainerAdjustment"})
 			_, err := rt.CreateContainer(pod, Ctr(pod, "ctr-undecided"))
 			require.Error(t, err)

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/containerd/nri/pkg/api"
@@ -9,9 +10,9 @@ import (
 )
 
 func (h *Harness) handshake(t *T) {
-	// Custom timeouts, as upstream's own test does; an old runtime version so that a runtime
-	// without version exchange leaves something to infer.
-	rt := NewRuntime(t, RuntimeOptions{Name: "containerd", Version: "v2.2.1",
+	// Custom timeouts, as upstream's own test does; the containerd release that ships this
+	// library, so that a runtime without version exchange leaves something to infer.
+	rt := NewRuntime(t, RuntimeOptions{Name: "containerd", Version: DefaultRuntimeVersion,
 		RegistrationTimeout: 5005 * time.Millisecond, RequestTimeout: 2007 * time.Millisecond})
 	mark := rt.Calls.Mark()
 	p := h.Connect(t, rt, PluginOptions{Name: "handshake", Idx: "10", Events: "createcontainer,stopcontainer"})
@@ -29,7 +30,7 @@ func (h *Harness) handshake(t *T) {
 
 	t.Run("should receive the runtime's name and version", func(t *T) {
 		require.Equal(t, "containerd", configured.Str("runtime"))
-		require.Equal(t, "v2.2.1", configured.Str("runtimeVersion"))
+		require.Equal(t, DefaultRuntimeVersion, configured.Str("runtimeVersion"))
 	})
 
 	t.Run("should receive the runtime's timeouts", func(t *T) {
@@ -42,10 +43,12 @@ func (h *Harness) handshake(t *T) {
 			require.Equal(t, NRIVersion(), configured.Str("reportedNriVersion"), "reported by the runtime")
 			require.Equal(t, NRIVersion(), configured.Str("nriVersion"))
 			require.False(t, configured.Bool("inferred"))
+			require.Empty(t, configured.Str("assumedNriVersion"))
 		} else {
 			require.Equal(t, "", configured.Str("reportedNriVersion"), "this runtime reports none")
-			require.Equal(t, "v0.11.0", configured.Str("nriVersion"), "inferred from containerd v2.2.1")
+			require.Equal(t, NRIVersion(), configured.Str("nriVersion"), "inferred from containerd "+DefaultRuntimeVersion)
 			require.True(t, configured.Bool("inferred"))
+			require.Equal(t, NRIVersion(), configured.Str("assumedNriVersion"))
 		}
 	})
 
@@ -59,6 +62,12 @@ func (h *Harness) handshake(t *T) {
 		require.EqualValues(t, want, configured.Int("subscribed"))
 	})
 }
+
+// The events NRI v0.10.0 added, by number: libraries before it have no names for them.
+const (
+	eventUpdatePodSandbox = api.Event(12)
+	eventValidate         = api.Event(14)
+)
 
 func mask(events ...api.Event) int32 {
 	var m api.EventMask
@@ -79,11 +88,11 @@ func (h *Harness) subscription(t *T) {
 		require.NoError(t, proto.Unmarshal(findCall(rt.Calls.Since(mark), "Configure").Response, rsp))
 		if HasVersionExchange {
 			// The runtime reports its own version, which knows all three: nothing is left out.
-			require.Equal(t, mask(api.Event_UPDATE_POD_SANDBOX, api.Event_CREATE_CONTAINER,
-				api.Event_VALIDATE_CONTAINER_ADJUSTMENT), rsp.Events)
+			require.Equal(t, mask(eventUpdatePodSandbox, api.Event_CREATE_CONTAINER, eventValidate), rsp.Events)
 		} else {
 			require.Equal(t, mask(api.Event_CREATE_CONTAINER), rsp.Events)
-			require.Contains(t, p.Stderr(), "does not know UpdatePodSandbox,ValidateContainerAdjustment")
+			require.Contains(t, p.Stderr(), `containerd "v2.1.3" reports no NRI version; assuming NRI v0.8.0, the version`+
+				` containerd v2.1.3 ships; left out: UpdatePodSandbox,ValidateContainerAdjustment (unknown to NRI v0.8.0)`)
 		}
 	})
 
@@ -96,5 +105,34 @@ func (h *Harness) subscription(t *T) {
 		disconnected := p.AwaitStub(t, "Disconnected")
 		require.Equal(t, "the runtime closed the connection", disconnected.Str("reason"))
 		require.Contains(t, p.Stderr(), "none of the events 10-unknowable handles (UpdatePodSandbox) is known to containerd v2.1.3")
+	})
+	t.Run("with the runtime's version as builds report it", func(t *T) {
+		for _, v := range reportedVersions {
+			v := v
+			t.Run(fmt.Sprintf("should be accepted and synchronized by %s %q", v.name, v.version), func(t *T) {
+				h.guessedVersion(t, v)
+			})
+		}
+	})
+
+	t.Run("should still ask for newer events when the version is unknown and nothing else is left", func(t *T) {
+		rt := NewRuntime(t, RuntimeOptions{Name: "containerd", Version: ""})
+		p := h.StartPlugin(t, rt, PluginOptions{Name: "hopeful", Idx: "10", Events: "updatepodsandbox"})
+		if HasVersionExchange {
+			p.AwaitStub(t, "Synchronized")
+			require.NotContains(t, p.Stderr(), "reports no NRI version")
+			return
+		}
+		require.Contains(t, p.Await(t, 15*time.Second, "Configured or Disconnected", func(r Line) bool {
+			return r.Kind() == "stub" && (r.Event() == "Configured" || r.Event() == "Disconnected")
+		}).Event(), "Configured", "the plugin answered Configure")
+		require.Contains(t, p.Stderr(), `containerd "" reports no NRI version and no release this plugin can place;`+
+			` assuming NRI v0.8.0, the oldest it supports; subscribing to UpdatePodSandbox anyway`)
+		if HasPodUpdates {
+			p.AwaitStub(t, "Synchronized")
+		} else {
+			// The only case where a guess meets a refusal: the plugin cannot work with this runtime.
+			require.Equal(t, "the runtime closed the connection", p.AwaitStub(t, "Disconnected").Str("reason"))
+		}
 	})
 }

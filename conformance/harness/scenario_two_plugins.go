@@ -27,7 +27,7 @@ func (h *Harness) twoPlugins(t *T) {
 		pod := Pod("pod-conflict", map[string]string{"adjust": "claim-annotation"})
 		_, err := rt.CreateContainer(pod, Ctr(pod, "ctr-conflict"))
 		require.Error(t, err)
-		require.Contains(t, err.Error(), "both tried to set Annotations "+Prefix+"owner")
+		require.Contains(t, err.Error(), "both tried to set "+conflictAnnotation+Prefix+"owner")
 		require.Contains(t, err.Error(), `"10-first"`)
 		require.Contains(t, err.Error(), `"20-second"`)
 	})
@@ -36,7 +36,7 @@ func (h *Harness) twoPlugins(t *T) {
 		pod := Pod("pod-conflict2", map[string]string{"adjust": "claim-memory"})
 		_, err := rt.CreateContainer(pod, Ctr(pod, "ctr-conflict2"))
 		require.Error(t, err)
-		require.Contains(t, err.Error(), "both tried to set MemLimit")
+		require.Contains(t, err.Error(), "both tried to set "+conflictMemLimit)
 	})
 
 	t.Run("should let the later plugin take over by removing, then setting", func(t *T) {

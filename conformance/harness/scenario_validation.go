@@ -5,11 +5,23 @@ import (
 )
 
 func (h *Harness) validation(t *T) {
-	rt := NewRuntime(t, RuntimeOptions{})
-	h.Connect(t, rt, PluginOptions{Name: "adjuster", Idx: "10", Events: "createcontainer"})
-	v := h.Connect(t, rt, PluginOptions{Name: "validator", Idx: "90", Events: "validatecontaineradjustment"})
+	var rt *Runtime
+	var v *Plugin
+	if HasValidation {
+		rt = NewRuntime(t, RuntimeOptions{})
+		h.Connect(t, rt, PluginOptions{Name: "adjuster", Idx: "10", Events: "createcontainer"})
+		v = h.Connect(t, rt, PluginOptions{Name: "validator", Idx: "90", Events: "validatecontaineradjustment"})
+	}
+	run := func(name string, f func(t *T)) {
+		t.Run(name, func(t *T) {
+			if !HasValidation {
+				t.Skipf("%s", noValidation())
+			}
+			f(t)
+		})
+	}
 
-	t.Run("should accept, seeing the merged adjustment, owners and plugins", func(t *T) {
+	run("should accept, seeing the merged adjustment, owners and plugins", func(t *T) {
 		pod := Pod("pod-ok", map[string]string{"adjust": "claim-annotation"})
 		rsp, err := rt.CreateContainer(pod, Ctr(pod, "ctr-ok"))
 		require.NoError(t, err)
@@ -20,7 +32,7 @@ func (h *Harness) validation(t *T) {
 		require.Contains(t, seen.Strings("annotations"), Prefix+"owner")
 	})
 
-	t.Run("should reject with a reason naming the owner of the field", func(t *T) {
+	run("should reject with a reason naming the owner of the field", func(t *T) {
 		pod := Pod("pod-bad", map[string]string{"adjust": "forbidden"})
 		_, err := rt.CreateContainer(pod, Ctr(pod, "ctr-bad"))
 		require.Error(t, err)
@@ -30,11 +42,15 @@ func (h *Harness) validation(t *T) {
 		v.AwaitHandler(t, "ValidateContainerAdjustment")
 	})
 
-	t.Run("should reject when the validator itself fails", func(t *T) {
+	run("should reject when the validator itself fails", func(t *T) {
 		pod := Pod("pod-fail", map[string]string{"validate-fail": "true"})
 		_, err := rt.CreateContainer(pod, Ctr(pod, "ctr-fail"))
 		require.Error(t, err)
 		require.Contains(t, err.Error(), "validator 90-validator failed on purpose")
 		v.AwaitHandler(t, "ValidateContainerAdjustment")
 	})
+}
+
+func noValidation() string {
+	return "NRI " + NRIVersion() + " has no ValidateContainerAdjustment (added in v0.10.0)"
 }

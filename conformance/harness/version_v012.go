@@ -23,6 +23,8 @@ const (
 	HasNameCheck         = true // RegisterPlugin checks the name's characters (v0.12.0)
 	HasMemoryPolicy      = true // LinuxContainerAdjustment.memory_policy (v0.12.0)
 	HasFailurePolicy     = true // ConfigureResponse.failure_policy (v0.12.5)
+	HasPodUpdates        = true // UpdatePodSandbox, PostUpdatePodSandbox (v0.10.0)
+	HasValidation        = true // ValidateContainerAdjustment (v0.10.0)
 )
 
 // Deprecations records the library's deprecation warnings about plugins.

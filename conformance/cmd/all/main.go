@@ -1,7 +1,7 @@
 // Command all builds the conformance harness once per supported NRI runtime library version,
 // runs each against the conformance plugin, and ends with one summary line:
 //
-//	conformance: N passed, M failed (NRI v0.12.5, v0.11.0)
+//	conformance: N passed, M failed (NRI v0.12.5, v0.11.0, v0.10.0, v0.8.0)
 //
 // It exits non-zero if a case failed or a harness could not run.
 package main
@@ -25,12 +25,16 @@ type library struct {
 	tags    string
 }
 
-// libraries: upstream's latest (dedicated RPCs, version exchange, failure policy) and
-// v0.11.0, the last release whose runtimes send most events as StateChange (containerd 2.2,
-// CRI-O 1.35).
+// libraries: upstream's latest (dedicated RPCs, version exchange, failure policy), and the
+// releases that runtimes in use embed, which send most events as StateChange and do not report
+// their NRI version: v0.11.0 (containerd 2.2.1+, CRI-O 1.35), v0.10.0 (containerd 2.2.0, CRI-O
+// 1.34) and v0.8.0 (containerd 1.7.26+, 2.0, 2.1; events 1-11 only). The tags are cumulative:
+// nri_v011 means "v0.11.x or older", nri_v010 "v0.10.x or older" (see harness/version_*.go).
 var libraries = []library{
 	{"v0.12.5", "go.mod", ""},
 	{"v0.11.0", "go.v0.11.0.mod", "nri_v011"},
+	{"v0.10.0", "go.v0.10.0.mod", "nri_v011,nri_v010"},
+	{"v0.8.0", "go.v0.8.0.mod", "nri_v011,nri_v010,nri_v008"},
 }
 
 func main() {

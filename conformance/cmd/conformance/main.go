@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/nri4j/nri4j/conformance/harness"
 	"github.com/sirupsen/logrus"
@@ -42,9 +43,10 @@ func main() {
 	}
 	version := harness.NRIVersion()
 	fmt.Printf("=== NRI %s (github.com/containerd/nri/pkg/adaptation)\n", version)
+	start := time.Now()
 	h.RunAll(*run)
-	fmt.Printf("conformance (NRI %s): %d passed, %d failed, %d skipped\n",
-		version, report.Passed, report.Failed, report.Skipped)
+	fmt.Printf("conformance (NRI %s): %d passed, %d failed, %d skipped in %s\n",
+		version, report.Passed, report.Failed, report.Skipped, time.Since(start).Round(time.Second))
 	if *summary != "" {
 		data, _ := json.Marshal(harness.Summary{NRI: version, Passed: report.Passed, Failed: report.Failed,
 			Skipped: report.Skipped, Failures: report.Failures})

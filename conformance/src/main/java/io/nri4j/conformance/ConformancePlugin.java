@@ -115,6 +115,7 @@ public final class ConformancePlugin {
                     .put("reportedNriVersion", c.runtime().reportedNriVersion())
                     .put("nriVersion", c.runtime().nriVersion().map(Object::toString).orElse(""))
                     .put("inferred", c.runtime().nriVersionInferred())
+                    .put("assumedNriVersion", c.runtime().assumedNriVersion().map(Object::toString).orElse(""))
                     .put("registrationTimeoutMs", c.runtime().registrationTimeout().toMillis())
                     .put("requestTimeoutMs", c.runtime().requestTimeout().toMillis())
                     .put("config", c.runtime().config())

@@ -19,6 +19,12 @@ public record NriVersion(int major, int minor, int patch, String preRelease)
 
     /** The first NRI release with UpdatePodSandbox, PostUpdatePodSandbox and validation. */
     public static final NriVersion V0_10_0 = new NriVersion(0, 10, 0, "");
+    /**
+     * The oldest NRI release nri4j is tested against (containerd 1.7.26 to 2.1): what a plugin
+     * assumes of a runtime that does not report its NRI version and whose release it cannot
+     * place. Every runtime from NRI v0.2.0 to v0.9.x accepts the same events as this one.
+     */
+    public static final NriVersion OLDEST_SUPPORTED = new NriVersion(0, 8, 0, "");
     /** The NRI API revision this library's proto was written from. */
     public static final NriVersion API = new NriVersion(0, 12, 5, "");
 

@@ -166,17 +166,16 @@ final class PluginService {
             }
             wanted = narrowed;
         }
-        String who = WireText.escape(runtime.name()) + " " + WireText.escape(runtime.version()) + " (NRI "
-                + runtime.nriVersion().map(v -> v + (runtime.nriVersionInferred() ? ", inferred" : ""))
-                        .orElse("unknown") + ")";
-        if (runtime.nriVersion().isEmpty()) {
-            log.warn("cannot tell which NRI version {} runs; assuming it knows every event", who);
-        }
-        EventMask subscribed = wanted.and(runtime.validEvents());
-        EventMask unknown = wanted.without(runtime.validEvents());
-        if (!unknown.isEmpty()) {
-            log.warn("{} does not know {}; not subscribing to them", who, unknown);
-        }
+        String who = Subscription.who(runtime);
+        Subscription subscription = Subscription.choose(runtime, wanted);
+        subscription.note().ifPresent(note -> {
+            if (subscription.warn()) {
+                log.warn("{}", note);
+            } else {
+                log.info("{}", note);
+            }
+        });
+        EventMask subscribed = subscription.subscribed();
         if (subscribed.isEmpty()) {
             throw refuse("none of the events " + stub.identity().fullName() + " handles (" + wanted
                     + ") is known to " + who);

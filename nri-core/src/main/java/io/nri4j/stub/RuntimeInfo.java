@@ -35,14 +35,32 @@ public record RuntimeInfo(String name, String version, String config, String rep
                 millisOr(request.getRequestTimeout(), DEFAULT_REQUEST_TIMEOUT));
     }
 
-    /** True when {@link #nriVersion()} was inferred rather than reported. */
+    /**
+     * True when the runtime did not report its NRI version (runtimes before NRI v0.12.0), so that
+     * the plugin inferred it from the runtime's release, or assumed
+     * {@link NriVersion#OLDEST_SUPPORTED} when the release told nothing.
+     */
     public boolean nriVersionInferred() {
-        return nriVersion.isPresent() && NriVersion.parse(reportedNriVersion).isEmpty();
+        return NriVersion.parse(reportedNriVersion).isEmpty();
     }
 
-    /** The events this runtime accepts in a subscription; all we know if its version is unknown. */
+    /**
+     * The NRI version the plugin works with when the runtime did not report one: inferred from
+     * its release, or {@link NriVersion#OLDEST_SUPPORTED}. Empty when the runtime reported it.
+     */
+    public Optional<NriVersion> assumedNriVersion() {
+        if (!nriVersionInferred()) {
+            return Optional.empty();
+        }
+        return Optional.of(nriVersion.orElse(NriVersion.OLDEST_SUPPORTED));
+    }
+
+    /**
+     * The events this runtime accepts in a subscription: those of its NRI version, reported,
+     * inferred or assumed.
+     */
     public EventMask validEvents() {
-        return nriVersion.map(EventMask::validFor).orElse(EventMask.ALL);
+        return EventMask.validFor(nriVersion.orElse(NriVersion.OLDEST_SUPPORTED));
     }
 
     private static Duration millisOr(long millis, Duration fallback) {

@@ -29,7 +29,10 @@ public final class NriHealthIndicator extends AbstractHealthIndicator {
         state.runtime().ifPresent(runtime -> {
             builder.withDetail("runtime", runtime.name() + " " + runtime.version());
             builder.withDetail("runtimeNriVersion", runtime.nriVersion().map(Object::toString).orElse("unknown")
-                    + (runtime.nriVersionInferred() ? " (inferred)" : ""));
+                    + (runtime.nriVersionInferred() && runtime.nriVersion().isPresent() ? " (inferred)" : ""));
+            // Before NRI v0.12.0 runtimes do not say: what the subscription was based on instead.
+            builder.withDetail("nriVersionInferred", runtime.nriVersionInferred());
+            runtime.assumedNriVersion().ifPresent(v -> builder.withDetail("nriVersionAssumed", v.toString()));
             builder.withDetail("requestTimeout", runtime.requestTimeout().toString());
         });
         builder.withDetail("pluginNriVersion", io.nri4j.stub.NriVersion.API.toString());

@@ -57,6 +57,7 @@ public final class NriInfoContributor implements InfoContributor {
         String reported = runtime.reportedNriVersion();
         details.put("reportedNriVersion", reported.isEmpty() ? "none" : reported);
         details.put("nriVersionInferred", runtime.nriVersionInferred());
+        runtime.assumedNriVersion().ifPresent(v -> details.put("nriVersionAssumed", v.toString()));
         details.put("requestTimeout", runtime.requestTimeout().toString());
         return details;
     }
