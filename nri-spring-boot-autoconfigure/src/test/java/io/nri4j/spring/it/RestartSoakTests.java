@@ -9,6 +9,7 @@ import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.spring.lifecycle.NriEvent;
 import io.nri4j.spring.state.NriStateView;
 import io.nri4j.test.runtime.UpstreamRuntime;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -109,10 +110,12 @@ class RestartSoakTests {
         List<Long> millis = restarts.stream().map(Restart::reconnectMillis).sorted().toList();
         Restart last = restarts.get(restarts.size() - 1);
         System.out.printf("restarts: %d, reconnect p50 %d ms, max %d ms, lost pods: %d "
-                        + "(operations: %d ok, %d failed while the runtime was down; %d pods, %d containers at the end)%n",
+                        + "(operations: %d ok, %d failed while the runtime was down; "
+                        + "%d pods, %d containers at the end; load average %.2f)%n",
                 restarts.size(), millis.get((millis.size() + 1) / 2 - 1), millis.get(millis.size() - 1),
                 restarts.stream().mapToInt(Restart::lostPods).sum(), traffic.succeeded(), traffic.failed(),
-                last.runtimePods().size(), last.runtimeContainers().size());
+                last.runtimePods().size(), last.runtimeContainers().size(),
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
     private static ConditionFactory soon() {
