@@ -70,6 +70,7 @@ func (h *Harness) scenarios() []scenario {
 		{"samples", h.samples},
 		{"under-load", h.underLoad},
 		{"parity", h.parity},
+		{"soak", h.soak},
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/nri4j/nri4j/conformance/harness"
 )
@@ -46,6 +47,7 @@ func main() {
 	samplesSpec := flag.String("samples-classpath", "", "the hello-world sample's classpath; @file entries are read")
 	parityJars := flag.String("parity-jars", "", "samples compared with upstream's plugins: name=jar,...")
 	parityDir := flag.String("parity-golden", "parity", "upstream's recorded outcomes (cmd/parity)")
+	soak := flag.Duration("soak", time.Minute, "how long the soak scenario runs, with the newest library only")
 	flag.Parse()
 
 	classpath, err := harness.ExpandClasspath(*classpathSpec)
@@ -78,6 +80,11 @@ func main() {
 		harnessCmd := exec.Command(binary, "-java", *java, "-classpath", classpath, "-jvm-args", *jvmArgs,
 			"-run", *run, "-summary", summaryFile, "-samples-classpath", samplesClasspath,
 			"-parity-jars", *parityJars, "-parity-golden", *parityDir)
+		soakFor := time.Duration(0) // the soak takes all of its duration: the newest library's harness only
+		if lib == libraries[0] {
+			soakFor = *soak
+		}
+		harnessCmd.Args = append(harnessCmd.Args, "-soak", soakFor.String())
 		harnessCmd.Stdout, harnessCmd.Stderr = os.Stdout, os.Stderr
 		runErr := harnessCmd.Run()
 		var s harness.Summary

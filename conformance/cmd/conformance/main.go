@@ -25,6 +25,7 @@ func main() {
 	parityJars := flag.String("parity-jars", "", "samples compared with upstream's plugins: name=jar,...")
 	parityDir := flag.String("parity-golden", "parity", "upstream's recorded outcomes (cmd/parity)")
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
+	flag.DurationVar(&harness.SoakDuration, "soak", harness.SoakDuration, "how long the soak scenario runs; 0 skips it")
 	flag.Parse()
 
 	// The library logs through logrus; keep the case lines readable.

@@ -1,6 +1,7 @@
 package io.nri4j.spring.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.nri4j.spring.boot.autoconfigure.NriPluginBuilderCustomizer;
 import io.nri4j.spring.lifecycle.ConnectionState;
@@ -57,7 +58,8 @@ class CustomizerTests {
                 List.of(Greeter.class, TheRealSocket.class, Elsewhere.class),
                 "nri.socket-path=/nonexistent/nri.sock", "it.socket=" + apps.socket);
 
-        assertThat(app.getBean(ConnectionState.class).ready()).isTrue();
+        // The runtime is done with Synchronize before the plugin's listeners hear of it.
+        await().atMost(Duration.ofSeconds(10)).until(app.getBean(ConnectionState.class)::ready);
         assertThat(runtime.createContainer(PluginApps.pod("p"), PluginApps.container(PluginApps.pod("p"), "c"))
                 .getAdjust().getAnnotationsMap()).containsEntry("greeting", "hello c");
     }
