@@ -43,6 +43,7 @@ public final class NriStub implements AutoCloseable {
     private final Executor offLoop;
     private final Executor events;
     private final AtomicReference<StubState> state = new AtomicReference<>(StubState.CONNECTING);
+    private final Object milestones = new Object();
     private final CompletableFuture<Void> registration = new CompletableFuture<>();
     private final CompletableFuture<Void> synchronization = new CompletableFuture<>();
     private final CompletableFuture<Disconnect> closed = new CompletableFuture<>();
@@ -299,10 +300,14 @@ public final class NriStub implements AutoCloseable {
      * once, before Configured.
      */
     private void registered() {
-        advance(StubState.REGISTERED);
-        if (registration.complete(null)) {
-            log.info("plugin {} registered", identity().fullName());
-            emit(new StubEvent.Registered(identity()));
+        // Under a lock: the thread that loses the race to complete the registration must not go
+        // on to tell Configured (and Synchronized) before the winner has told Registered.
+        synchronized (milestones) {
+            advance(StubState.REGISTERED);
+            if (registration.complete(null)) {
+                log.info("plugin {} registered", identity().fullName());
+                emit(new StubEvent.Registered(identity()));
+            }
         }
     }
 
