@@ -276,6 +276,11 @@ public final class NriStub implements AutoCloseable {
                         return;
                     }
                     Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+                    if (cause instanceof TtrpcException t && t.code() == StatusCode.UNAVAILABLE) {
+                        // The connection ended under the call: its end says why, and how it ended
+                        // (a protocol error, the runtime gone), with its own cause.
+                        return;
+                    }
                     String why = Causes.describe(cause);
                     if (registration.completeExceptionally(new RegistrationException(
                             "registration of plugin " + identity().fullName() + " failed: " + why, cause))) {
