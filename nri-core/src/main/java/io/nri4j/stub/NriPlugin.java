@@ -64,6 +64,8 @@ public final class NriPlugin {
     private final HandlerBudget budget;
     private final RequestObserver observer;
     private final Limits limits;
+    private final Path instancesDirectory;
+    private final PluginInstance instance;
 
     private NriPlugin(Builder b, PluginIdentity identity, Handlers handlers, EventMask subscription) {
         this.identity = identity;
@@ -78,6 +80,8 @@ public final class NriPlugin {
         this.budget = b.budget;
         this.observer = b.observer;
         this.limits = b.limits;
+        this.instancesDirectory = b.instancesDirectory;
+        this.instance = PluginInstance.startingNow(b.version);
     }
 
     /**
@@ -118,6 +122,11 @@ public final class NriPlugin {
     /** The plugin's name and index. */
     public PluginIdentity identity() {
         return identity;
+    }
+
+    /** This process's instance of the plugin: id, version, start time. */
+    public PluginInstance instance() {
+        return instance;
     }
 
     /** The events this plugin handles. */
@@ -170,6 +179,10 @@ public final class NriPlugin {
         return limits;
     }
 
+    Optional<Path> instancesDirectory() {
+        return Optional.ofNullable(instancesDirectory);
+    }
+
     private static Executor defaultExecutor(PluginIdentity identity) {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 new DefaultThreadFactory("nri-" + identity.fullName(), true));
@@ -192,6 +205,8 @@ public final class NriPlugin {
         private HandlerBudget budget;
         private RequestObserver observer;
         private Limits limits = Limits.DEFAULTS;
+        private Path instancesDirectory;
+        private String version;
 
         private RequestHandler<ConfigureRequest, EventMask> configure;
         private RequestHandler<SynchronizeRequest, List<ContainerUpdate>> synchronize;
@@ -281,6 +296,23 @@ public final class NriPlugin {
         }
 
         /** Bounds on what one connection may make the plugin hold; {@link Limits#DEFAULTS} by default. */
+        /**
+         * Lets the instances of this plugin that are connected to one runtime at the same time
+         * (a DaemonSet's rolling update with surge) handle each request exactly once, agreeing
+         * through files under {@code directory}, a host path every instance on the node shares
+         * (e.g. {@code /var/run/nri4j}). Without it, each connected instance handles every request.
+         */
+        public Builder instancesDirectory(Path directory) {
+            this.instancesDirectory = directory;
+            return this;
+        }
+
+        /** The plugin's version, reported with its instance (health details, metrics, peers' logs). */
+        public Builder version(String version) {
+            this.version = version;
+            return this;
+        }
+
         public Builder limits(Limits limits) {
             this.limits = Objects.requireNonNull(limits);
             return this;

@@ -4,6 +4,10 @@ import io.netty.channel.Channel;
 import io.nri4j.api.v1alpha1.ContainerUpdate;
 import io.nri4j.api.v1alpha1.Empty;
 import io.nri4j.api.v1alpha1.RegisterPluginRequest;
+import io.nri4j.internal.instances.Coordinator;
+import io.nri4j.internal.instances.PeerInstance;
+import io.nri4j.internal.instances.Turn;
+import io.nri4j.internal.log.RateLimitedLog;
 import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.mux.MuxEndpoint;
@@ -15,6 +19,8 @@ import io.nri4j.internal.ttrpc.TtrpcClient;
 import io.nri4j.internal.ttrpc.TtrpcClientEndpoint;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcServerEndpoint;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +31,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +44,8 @@ public final class NriStub implements AutoCloseable {
     static final String RUNTIME_SERVICE = "nri.pkg.api.v1alpha1.Runtime";
 
     private static final Logger log = LoggerFactory.getLogger(NriStub.class);
+    /** A reconnecting plugin would say it again on every attempt. */
+    private static final RateLimitedLog JOIN_FAILURES = new RateLimitedLog(log);
 
     private final NriPlugin plugin;
     /** The plugin's executor, or the common pool once it is shut down: never the event loop. */
@@ -65,6 +74,8 @@ public final class NriStub implements AutoCloseable {
     private volatile Disconnect.Kind failureKind;
     /** Whether the plugin refused the runtime's Configure, after which the runtime hangs up. */
     private volatile boolean configureRefused;
+    /** Set while this connection shares the runtime with other instances of the plugin. */
+    private volatile Coordinator instances;
 
     /** A stub not yet connected; {@link #open} connects it. */
     NriStub(NriPlugin plugin) {
@@ -217,6 +228,7 @@ public final class NriStub implements AutoCloseable {
             opening = Trunks.adopt(number, this::initPipeline);
         } else {
             target = plugin.socketPath().toString();
+            joinInstances(target);
             opening = Trunks.dial(plugin.socketPath(), this::initPipeline);
         }
         boolean dialed = fd == null || fd.isBlank();
@@ -231,6 +243,55 @@ public final class NriStub implements AutoCloseable {
                 connected(channel, target);
             }
         });
+    }
+
+    /**
+     * Before dialing, so that instances already connected coordinate with this one from its
+     * first request on. Failing that, the plugin still serves, alone as far as it knows.
+     */
+    private void joinInstances(String socket) {
+        Path root = plugin.instancesDirectory().orElse(null);
+        if (root == null) {
+            return;
+        }
+        PluginInstance self = plugin.instance();
+        try {
+            instances = Coordinator.join(root, identity().fullName(), socket,
+                    new PeerInstance(self.id(), ProcessHandle.current().pid(), self.version(), self.started()));
+        } catch (IOException | RuntimeException e) {
+            JOIN_FAILURES.warn("instances", "cannot share requests with other instances of plugin {} through {}: {};"
+                    + " two instances connected at once would both handle every request", identity().fullName(), root,
+                    Causes.describe(e));
+        }
+    }
+
+    /** Whether this instance handles the request; alone, always. */
+    Turn turn(Supplier<String> key) {
+        Coordinator c = instances;
+        return c == null ? Turn.ALONE : c.turn(key);
+    }
+
+    /** The Synchronize request of this connection arrived. */
+    void synchronizing() {
+        Coordinator c = instances;
+        if (c != null) {
+            c.synchronizing();
+        }
+    }
+
+    /**
+     * The other instances of this plugin connected to the same runtime (as of the last request),
+     * when instances coordinate; empty otherwise.
+     */
+    public List<PluginInstance> peers() {
+        Coordinator c = instances;
+        return c == null ? List.of() : c.peers().stream()
+                .map(p -> new PluginInstance(p.id(), p.version(), p.started())).toList();
+    }
+
+    /** This process's instance. */
+    public PluginInstance instance() {
+        return plugin.instance();
     }
 
     /** Event loop, before the channel is active. */
@@ -397,6 +458,11 @@ public final class NriStub implements AutoCloseable {
                     "plugin " + identity().fullName() + " could not register: " + reason, cause));
         }
         synchronization.completeExceptionally(new IllegalStateException("disconnected: " + reason));
+        Coordinator c = instances;
+        if (c != null) {
+            // Leaving only now: while connected, even draining, this instance may hold claims.
+            c.close();
+        }
         if (connected) {
             log.info("plugin {} disconnected: {}", identity().fullName(), reason);
         } else {

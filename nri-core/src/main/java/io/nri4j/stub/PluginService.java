@@ -44,6 +44,7 @@ import io.nri4j.api.v1alpha1.UpdatePodSandboxRequest;
 import io.nri4j.api.v1alpha1.UpdatePodSandboxResponse;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentResponse;
+import io.nri4j.internal.instances.Turn;
 import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.ttrpc.MethodHandler;
 import io.nri4j.internal.ttrpc.StatusCode;
@@ -193,6 +194,7 @@ final class PluginService {
             return done(SynchronizeResponse.newBuilder().setMore(true).build());
         }
         SynchronizeRequest all = sync.complete(request);
+        stub.synchronizing();
         // Synchronized, the plugin gets requests at once: it answers warm, or at least not later
         // than a quarter of this request's time.
         Warmup.await(Optional.ofNullable(context.timeRemaining()).orElse(Duration.ZERO).dividedBy(4));
@@ -331,6 +333,12 @@ final class PluginService {
             if (drain.refuses(event)) {
                 return CompletableFuture.completedFuture(Drain.ABSENT);
             }
+            Turn turn = stub.turn(() -> RoundKey.of(event, request));
+            if (!turn.handles()) {
+                // Another instance of this plugin handles this request: answer as if absent.
+                observe(context, null, true, null, null);
+                return CompletableFuture.completedFuture(Drain.ABSENT);
+            }
             HandlerInvoker.Call call = new HandlerInvoker.Call();
             CompletionStage<? extends MessageLite> answer;
             try {
@@ -340,7 +348,9 @@ final class PluginService {
             }
             return answer.handle((response, error) -> {
                 Throwable cause = unwrap(error);
-                observe(context, call, response, cause);
+                observe(context, call, false, response, cause);
+                // Before the bytes go out: an instance asked after this one must see it answered.
+                turn.answering();
                 if (cause != null) {
                     throw cause instanceof RuntimeException r ? r : new TtrpcException(
                             TtrpcStatus.of(StatusCode.UNKNOWN, String.valueOf(cause.getMessage())), cause);
@@ -350,13 +360,14 @@ final class PluginService {
         };
     }
 
-    private void observe(RequestContext ctx, HandlerInvoker.Call call, MessageLite response, Throwable error) {
+    private void observe(RequestContext ctx, HandlerInvoker.Call call, boolean yielded, MessageLite response,
+            Throwable error) {
         if (observer == null) {
             return;
         }
         try {
             observer.completed(new RequestOutcome(ctx.method(), ctx.event(),
-                    Duration.ofNanos(System.nanoTime() - ctx.startNanos()), call.overrun.get(),
+                    Duration.ofNanos(System.nanoTime() - ctx.startNanos()), call != null && call.overrun.get(), yielded,
                     Optional.ofNullable(response), Optional.ofNullable(error)));
         } catch (RuntimeException e) {
             log.warn("request observer failed", e);

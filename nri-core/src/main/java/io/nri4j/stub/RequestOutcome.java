@@ -17,10 +17,12 @@ import java.util.Optional;
  * @param event the lifecycle event, {@link Event#UNKNOWN} for Configure, Synchronize, Shutdown
  * @param elapsed from reading the request to having the answer
  * @param overrun whether the handler outlived its budget (the answer then follows the policy)
+ * @param yielded whether another instance of the plugin handled the request, and this one
+ *     answered as if absent without running its handler
  * @param response the answer, empty when the request failed
  * @param error why it failed
  */
-public record RequestOutcome(String method, Event event, Duration elapsed, boolean overrun,
+public record RequestOutcome(String method, Event event, Duration elapsed, boolean overrun, boolean yielded,
         Optional<MessageLite> response, Optional<Throwable> error) {
 
     /** The request name: the event's for lifecycle events, the method's otherwise. */
