@@ -71,6 +71,7 @@ func (h *Harness) scenarios() []scenario {
 		{"under-load", h.underLoad},
 		{"parity", h.parity},
 		{"soak", h.soak},
+		{"rollout", h.rollout},
 	}
 }
 

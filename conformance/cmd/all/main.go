@@ -85,6 +85,10 @@ func main() {
 			soakFor = *soak
 		}
 		harnessCmd.Args = append(harnessCmd.Args, "-soak", soakFor.String())
+		if soakFor == 0 {
+			// Minutes of instance replacements: the newest library's harness only, as the soak.
+			harnessCmd.Args = append(harnessCmd.Args, "-rollout=false")
+		}
 		harnessCmd.Stdout, harnessCmd.Stderr = os.Stdout, os.Stderr
 		runErr := harnessCmd.Run()
 		var s harness.Summary

@@ -26,6 +26,7 @@ func main() {
 	parityDir := flag.String("parity-golden", "parity", "upstream's recorded outcomes (cmd/parity)")
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
 	flag.DurationVar(&harness.SoakDuration, "soak", harness.SoakDuration, "how long the soak scenario runs; 0 skips it")
+	flag.BoolVar(&harness.RolloutEnabled, "rollout", true, "run the rollout scenario (cmd/all: newest library only)")
 	flag.Parse()
 
 	// The library logs through logrus; keep the case lines readable.

@@ -4,12 +4,14 @@ import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.stub.Disconnect;
 import io.nri4j.stub.EventMask;
 import io.nri4j.stub.NriPlugin;
+import io.nri4j.stub.NriStub;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.RegistrationException;
 import io.nri4j.stub.StubEvent;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
@@ -46,6 +48,10 @@ public final class ConformancePlugin {
             System.exit(2);
             return;
         }
+        if (options.rollout() != null) {
+            serveUntilTerminated(plugin, reporter);
+            return;
+        }
         try {
             Disconnect disconnect = plugin.run();
             reporter.line("exit", "disconnected").put("reason", disconnect.reason()).send();
@@ -57,7 +63,29 @@ public final class ConformancePlugin {
         }
     }
 
+    /** As a DaemonSet's container: SIGTERM stops it gracefully (requests in progress are answered). */
+    private static void serveUntilTerminated(NriPlugin plugin, Reporter reporter) throws InterruptedException {
+        NriStub stub = plugin.connect();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            reporter.line("exit", "terminated").send();
+            stub.shutdownGracefully(Duration.ofSeconds(5)).toCompletableFuture().join();
+        }));
+        Disconnect disconnect = stub.awaitClose();
+        reporter.line("exit", "disconnected").put("reason", disconnect.reason()).send();
+    }
+
     private static NriPlugin build(Options o, Reporter reporter) {
+        if (o.rollout() != null) {
+            Rollout rollout = new Rollout(o.rollout());
+            NriPlugin.Builder b = NriPlugin.builder().name(o.name()).index(o.index()).version("rollout")
+                    .instancesDirectory(o.instancesDir()).listener(e -> report(reporter, e));
+            if (o.socket() != null) {
+                b.socketPath(o.socket());
+            }
+            NriPlugin plugin = rollout.handlers(b).build();
+            rollout.built(plugin);
+            return plugin;
+        }
         NriPlugin.Builder b = NriPlugin.builder().name(o.name()).index(o.index())
                 .failurePolicy(o.failurePolicy())
                 .handlerBudget(o.budget())

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 
 /** Command line of the conformance plugin. */
 record Options(Path socket, String name, String index, EventMask events, String report,
-        FailurePolicy failurePolicy, HandlerBudget budget, boolean checkIdentityOnly) {
+        FailurePolicy failurePolicy, HandlerBudget budget, boolean checkIdentityOnly, Path instancesDir,
+        Path rollout) {
 
     static Options parse(String[] args) {
         Path socket = null;
@@ -18,6 +19,8 @@ record Options(Path socket, String name, String index, EventMask events, String 
         FailurePolicy policy = null;
         HandlerBudget budget = null;
         boolean check = false;
+        Path instances = null;
+        Path rollout = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -27,6 +30,8 @@ record Options(Path socket, String name, String index, EventMask events, String 
                 case "--events" -> events = EventMask.parse(args[++i]);
                 case "--report" -> report = args[++i];
                 case "--check-identity" -> check = true;
+                case "--instances-dir" -> instances = Path.of(args[++i]);
+                case "--rollout" -> rollout = Path.of(args[++i]);
                 case "--budget" -> {
                     // FRACTION or FRACTION:fail
                     String[] parts = args[++i].split(":");
@@ -47,6 +52,6 @@ record Options(Path socket, String name, String index, EventMask events, String 
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }
         }
-        return new Options(socket, name, index, events, report, policy, budget, check);
+        return new Options(socket, name, index, events, report, policy, budget, check, instances, rollout);
     }
 }

@@ -81,7 +81,7 @@ public final class NriPlugin {
         this.observer = b.observer;
         this.limits = b.limits;
         this.instancesDirectory = b.instancesDirectory;
-        this.instance = PluginInstance.startingNow(b.version);
+        this.instance = b.instance != null ? b.instance : PluginInstance.startingNow(b.version);
     }
 
     /**
@@ -207,6 +207,7 @@ public final class NriPlugin {
         private Limits limits = Limits.DEFAULTS;
         private Path instancesDirectory;
         private String version;
+        private PluginInstance instance;
 
         private RequestHandler<ConfigureRequest, EventMask> configure;
         private RequestHandler<SynchronizeRequest, List<ContainerUpdate>> synchronize;
@@ -310,6 +311,12 @@ public final class NriPlugin {
         /** The plugin's version, reported with its instance (health details, metrics, peers' logs). */
         public Builder version(String version) {
             this.version = version;
+            return this;
+        }
+
+        /** This process's instance, when the application made it (a new one by default). */
+        public Builder instance(PluginInstance instance) {
+            this.instance = instance;
             return this;
         }
 

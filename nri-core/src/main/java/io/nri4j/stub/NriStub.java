@@ -46,6 +46,8 @@ public final class NriStub implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(NriStub.class);
     /** A reconnecting plugin would say it again on every attempt. */
     private static final RateLimitedLog JOIN_FAILURES = new RateLimitedLog(log);
+    /** Longest a graceful stop waits for the runtime to ask another instance. */
+    private static final Duration MAX_HANDOVER = Duration.ofSeconds(5);
 
     private final NriPlugin plugin;
     /** The plugin's executor, or the common pool once it is shut down: never the event loop. */
@@ -179,8 +181,27 @@ public final class NriStub implements AutoCloseable {
             close();
             return closeFuture();
         }
+        Coordinator c = instances;
+        if (c == null) {
+            drainAndClose(s, grace);
+        } else {
+            // Another instance may have just turned ready: serve on until the runtime asks it.
+            Duration handover = grace.dividedBy(2).compareTo(MAX_HANDOVER) < 0 ? grace.dividedBy(2) : MAX_HANDOVER;
+            Thread waiting = new Thread(() -> {
+                long start = System.nanoTime();
+                c.awaitPeerListed(handover).ifPresent(peer -> log.info("plugin {} hands over to instance {} ({})",
+                        identity().fullName(), peer.id(), peer.version()));
+                drainAndClose(s, grace.minusNanos(System.nanoTime() - start));
+            }, "nri-handover-" + identity().fullName());
+            waiting.setDaemon(true);
+            waiting.start();
+        }
+        return closeFuture();
+    }
+
+    private void drainAndClose(PluginService s, Duration grace) {
         log.info("plugin {} stopping: finishing requests in progress (at most {} ms)", identity().fullName(),
-                grace.toMillis());
+                Math.max(0, grace.toMillis()));
         s.drain().start();
         Channel ch = trunk;
         CompletableFuture<Void> answered = new CompletableFuture<>();
@@ -192,9 +213,8 @@ public final class NriStub implements AutoCloseable {
                 idleWaiters.add(() -> answered.complete(null));
             }
         });
-        answered.completeOnTimeout(null, grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        answered.completeOnTimeout(null, Math.max(0, grace.toMillis()), java.util.concurrent.TimeUnit.MILLISECONDS)
                 .whenComplete((ignored, error) -> close());
-        return closeFuture();
     }
 
     /** Closes the connection. The runtime treats this as the plugin going away. */
@@ -458,11 +478,7 @@ public final class NriStub implements AutoCloseable {
                     "plugin " + identity().fullName() + " could not register: " + reason, cause));
         }
         synchronization.completeExceptionally(new IllegalStateException("disconnected: " + reason));
-        Coordinator c = instances;
-        if (c != null) {
-            // Leaving only now: while connected, even draining, this instance may hold claims.
-            c.close();
-        }
+
         if (connected) {
             log.info("plugin {} disconnected: {}", identity().fullName(), reason);
         } else {
@@ -470,7 +486,15 @@ public final class NriStub implements AutoCloseable {
             log.debug("plugin {} could not connect: {}", identity().fullName(), reason);
         }
         emit(new StubEvent.Disconnected(disconnect));
-        events.execute(() -> closed.complete(disconnect));
+        Coordinator c = instances;
+        events.execute(() -> {
+            if (c != null) {
+                // Leaving only now, off the event loop: while connected, even draining, this
+                // instance may hold claims. Before closeFuture completes: a process exits then.
+                c.close();
+            }
+            closed.complete(disconnect);
+        });
     }
 
     private void advance(StubState next) {

@@ -71,6 +71,7 @@ public final class Coordinator implements AutoCloseable {
     private long nextScanNanos;
     private long nextSweepMillis;
     private long joinSeq;
+    private boolean listed;
 
     private Coordinator(Path dir, PeerInstance self, ExecutorService thread) throws IOException {
         this.dir = dir;
@@ -78,6 +79,7 @@ public final class Coordinator implements AutoCloseable {
         this.thread = thread;
         Files.createDirectories(dir.resolve("instances"));
         Files.createDirectories(dir.resolve("rounds"));
+        Files.createDirectories(dir.resolve("listed"));
         this.inProcess = IN_PROCESS.computeIfAbsent(dir.resolve("lock").toAbsolutePath().normalize(),
                 p -> new ReentrantLock());
         this.lockFile = FileChannel.open(dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -160,6 +162,33 @@ public final class Coordinator implements AutoCloseable {
         }, null);
     }
 
+    /**
+     * Before a graceful stop: waits, at most {@code max}, until another live instance has been
+     * asked a request, proof that the runtime lists it; a runtime adds a plugin to its list only
+     * after the plugin answered Synchronize (when it turns ready), so closing right then could
+     * leave a request with neither instance.
+     *
+     * @return the peer the requests go to from now on, if one is listed
+     */
+    public java.util.Optional<PeerInstance> awaitPeerListed(java.time.Duration max) {
+        long deadline = System.nanoTime() + max.toNanos();
+        while (!closed) {
+            java.util.Optional<PeerInstance> listed = onThread(() -> {
+                rescan();
+                return peers.stream().filter(p -> Files.exists(dir.resolve("listed").resolve(p.id()))).findFirst();
+            }, java.util.Optional.<PeerInstance>empty());
+            if (listed.isPresent() || peers.isEmpty() || System.nanoTime() - deadline >= 0) {
+                return listed;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     void answered(String key) {
         onThread(() -> locked(() -> {
             Path file = roundFile(key);
@@ -179,6 +208,7 @@ public final class Coordinator implements AutoCloseable {
         }
         closed = true;
         onThread(() -> locked(() -> {
+            Files.deleteIfExists(dir.resolve("listed").resolve(self.id()));
             Files.deleteIfExists(ownPath());
             ownLock.release();
             ownFile.close();
@@ -202,6 +232,11 @@ public final class Coordinator implements AutoCloseable {
         }
         if (peers.isEmpty()) {
             return Turn.ALONE;
+        }
+        if (!listed) {
+            // Asked, so the runtime lists this instance: a peer stopping may now leave.
+            Files.writeString(dir.resolve("listed").resolve(self.id()), "", StandardCharsets.US_ASCII);
+            listed = true;
         }
         return locked(() -> {
             long wall = System.currentTimeMillis();

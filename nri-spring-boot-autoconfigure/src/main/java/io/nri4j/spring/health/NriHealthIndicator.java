@@ -1,7 +1,10 @@
 package io.nri4j.spring.health;
 
 import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.stub.NriStub;
 import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.PluginInstance;
+import java.util.Map;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
@@ -10,11 +13,13 @@ public final class NriHealthIndicator extends AbstractHealthIndicator {
 
     private final ConnectionState state;
     private final PluginIdentity identity;
+    private final PluginInstance instance;
 
-    public NriHealthIndicator(ConnectionState state, PluginIdentity identity) {
+    public NriHealthIndicator(ConnectionState state, PluginIdentity identity, PluginInstance instance) {
         super("NRI health check failed");
         this.state = state;
         this.identity = identity;
+        this.instance = instance;
     }
 
     @Override
@@ -25,7 +30,11 @@ public final class NriHealthIndicator extends AbstractHealthIndicator {
             builder.down();
         }
         builder.withDetail("state", state.status().name())
-                .withDetail("plugin", identity.fullName());
+                .withDetail("plugin", identity.fullName())
+                .withDetail("instance", describe(instance));
+        // During a rolling update: the other instances connected beside this one.
+        state.stub().map(NriStub::peers).filter(peers -> !peers.isEmpty()).ifPresent(peers ->
+                builder.withDetail("peers", peers.stream().map(NriHealthIndicator::describe).toList()));
         state.runtime().ifPresent(runtime -> {
             builder.withDetail("runtime", runtime.name() + " " + runtime.version());
             builder.withDetail("runtimeNriVersion", runtime.nriVersion().map(Object::toString).orElse("unknown")
@@ -44,5 +53,9 @@ public final class NriHealthIndicator extends AbstractHealthIndicator {
         if (!state.ready()) {
             builder.withDetail("unavailableFor", state.unavailableFor().toString());
         }
+    }
+
+    private static Map<String, String> describe(PluginInstance i) {
+        return Map.of("id", i.id(), "version", i.version(), "started", i.started().toString());
     }
 }

@@ -11,6 +11,8 @@ import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.spring.updates.UpdatesListener;
 import io.nri4j.stub.EventMask;
+import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.PluginInstance;
 import io.nri4j.stub.RequestObserver;
 import io.nri4j.stub.RequestOutcome;
 import java.util.ArrayList;
@@ -29,8 +31,13 @@ import org.springframework.context.event.ContextRefreshedEvent;
  * overrun, and rejected for ValidateContainerAdjustment): how long handling each request took;
  * <li>{@code nri.plugin.adjustments}, {@code nri.plugin.updates}, {@code nri.plugin.errors},
  * {@code nri.plugin.budget.overruns} (counters; tag {@code request});
+ * <li>{@code nri.plugin.requests.yielded} (counter; tag {@code request}): requests another
+ * instance of the plugin handled, during a rolling update;
  * <li>{@code nri.plugin.reconnects} (function counter) and {@code nri.plugin.connection.state}
- * (gauge: 0 stopped, 1 connecting, 2 registered, 3 ready, 4 reconnecting).
+ * (gauge: 0 stopped, 1 connecting, 2 registered, 3 ready, 4 reconnecting);
+ * <li>{@code nri.plugin.instance.start.time} (gauge, seconds since the epoch; tags {@code plugin},
+ * {@code instance}, {@code version}): which instance this is, and since when;
+ * {@code nri.plugin.instance.peers} (gauge): other instances connected beside it.
  * </ul>
  * The request meters of Configure, Synchronize and every subscribed event exist from startup, at
  * zero, so that dashboards and alerts have series before the first request.
@@ -43,13 +50,15 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
     static final String UPDATES = "nri.plugin.updates";
     static final String ERRORS = "nri.plugin.errors";
     static final String OVERRUNS = "nri.plugin.budget.overruns";
+    static final String YIELDED = "nri.plugin.requests.yielded";
 
     private static final Map<String, String> DESCRIPTIONS = Map.of(
             REQUESTS, "Handling of the runtime's requests",
             ADJUSTMENTS, "Adjusted containers",
             UPDATES, "Container updates sent, in replies and on the application's own",
             ERRORS, "Requests answered with an error",
-            OVERRUNS, "Handlers answered at their budget");
+            OVERRUNS, "Handlers answered at their budget",
+            YIELDED, "Requests another instance of the plugin handled");
     /** Asked of every plugin, whatever it subscribes to. */
     private static final List<String> ALWAYS = List.of("Configure", "Synchronize");
     private static final String VALIDATION = EventMask.prettyName(Event.VALIDATE_CONTAINER_ADJUSTMENT);
@@ -69,10 +78,16 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
     private volatile MeterRegistry registry;
     private volatile boolean started;
 
+    private final PluginIdentity identity;
+    private final PluginInstance instance;
+
     /** @param subscription the events the plugin subscribes to, known once its handler methods are */
-    public NriMetrics(ConnectionState state, Supplier<EventMask> subscription) {
+    public NriMetrics(ConnectionState state, Supplier<EventMask> subscription, PluginIdentity identity,
+            PluginInstance instance) {
         this.state = state;
         this.subscription = subscription;
+        this.identity = identity;
+        this.instance = instance;
     }
 
     @Override
@@ -84,6 +99,13 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
                 .register(registry);
         FunctionCounter.builder("nri.plugin.reconnects", state, ConnectionState::reconnects)
                 .description("Established connections to the runtime that were lost")
+                .register(registry);
+        Gauge.builder("nri.plugin.instance.start.time", instance, i -> i.started().toEpochMilli() / 1000.0)
+                .description("When this instance of the plugin started, in seconds since the epoch")
+                .tag("plugin", identity.fullName()).tag("instance", instance.id()).tag("version", instance.version())
+                .register(registry);
+        Gauge.builder("nri.plugin.instance.peers", state, s -> s.stub().map(stub -> stub.peers().size()).orElse(0))
+                .description("Other instances of the plugin connected to the runtime beside this one")
                 .register(registry);
         registerRequestMeters();
     }
@@ -114,6 +136,9 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
         }
         if (outcome.overrun()) {
             counter(r, OVERRUNS, request).increment();
+        }
+        if (outcome.yielded()) {
+            counter(r, YIELDED, request).increment();
         }
     }
 
@@ -146,6 +171,9 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
             }
             counter(r, ERRORS, request);
             counter(r, OVERRUNS, request);
+            if (!ALWAYS.contains(request)) {
+                counter(r, YIELDED, request);
+            }
         }
         counter(r, UPDATES, UNSOLICITED);
     }

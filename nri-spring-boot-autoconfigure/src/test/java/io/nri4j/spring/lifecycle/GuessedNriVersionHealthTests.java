@@ -52,6 +52,6 @@ class GuessedNriVersionHealthTests {
     private static Map<String, Object> details(RuntimeInfo runtime) {
         ConnectionState state = new ConnectionState(Clock.systemUTC());
         state.on(new StubEvent.Configured(runtime, EventMask.parse("createcontainer")));
-        return new NriHealthIndicator(state, new PluginIdentity("guess", "10")).health().getDetails();
+        return new NriHealthIndicator(state, new PluginIdentity("guess", "10"), io.nri4j.stub.PluginInstance.startingNow("1.0")).health().getDetails();
     }
 }

@@ -8,7 +8,8 @@ import org.springframework.test.context.ContextCustomizer;
 import org.springframework.test.context.MergedContextConfiguration;
 
 /**
- * Starts the runtime before the context refreshes, points {@code nri.socket-path} at it, and
+ * Starts the runtime before the context refreshes, points {@code nri.socket-path} at it (and
+ * {@code nri.instances.directory} at a directory of its own), and
  * registers it as a bean that is destroyed with the context's singletons: after the plugin's
  * lifecycle has stopped, so the plugin never sees its runtime go away.
  */
@@ -19,7 +20,9 @@ record EmbeddedNriRuntimeContextCustomizer(RuntimeSettings settings) implements 
     @Override
     public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
         NriTestRuntime runtime = NriTestRuntime.start(settings.options());
-        TestPropertyValues.of("nri.socket-path=" + runtime.socket()).applyTo(context);
+        // Instances share a directory beside the socket, not the host's /var/run/nri4j.
+        TestPropertyValues.of("nri.socket-path=" + runtime.socket(),
+                "nri.instances.directory=" + runtime.socket().resolveSibling("instances")).applyTo(context);
         DefaultListableBeanFactory beans = (DefaultListableBeanFactory) context.getBeanFactory();
         beans.registerSingleton(BEAN_NAME, runtime);
         beans.registerDisposableBean(BEAN_NAME, runtime::close);

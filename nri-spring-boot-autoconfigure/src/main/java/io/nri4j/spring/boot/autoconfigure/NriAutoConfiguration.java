@@ -14,6 +14,7 @@ import io.nri4j.spring.updates.UpdatesListener;
 import io.nri4j.stub.Compatibility;
 import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.PluginInstance;
 import io.nri4j.stub.RequestObserver;
 import java.time.Clock;
 import java.time.Duration;
@@ -74,6 +75,13 @@ public final class NriAutoConfiguration {
         return NriPropertyChecks.identity(properties.getPlugin(), System.getenv());
     }
 
+    /** This process's instance of the plugin; the version is the application's, if it has one. */
+    @Bean
+    @ConditionalOnMissingBean
+    PluginInstance nriPluginInstance(Environment environment) {
+        return PluginInstance.startingNow(environment.getProperty("spring.application.version"));
+    }
+
     @Bean
     ConnectionState nriConnectionState() {
         return new ConnectionState(Clock.systemUTC());
@@ -100,7 +108,8 @@ public final class NriAutoConfiguration {
     }
 
     @Bean
-    NriPluginLifecycle nriPluginLifecycle(NriProperties properties, PluginIdentity identity, HandlerRegistry registry,
+    NriPluginLifecycle nriPluginLifecycle(NriProperties properties, PluginIdentity identity, PluginInstance instance,
+            HandlerRegistry registry,
             NriConfigBinder config, ConnectionState state, ExecutorService nriHandlerExecutor,
             ObjectProvider<RequestObserver> observers, ObjectProvider<NriPluginBuilderCustomizer> customizers,
             ApplicationEventPublisher events, NriExit exit, Environment environment) {
@@ -108,7 +117,7 @@ public final class NriAutoConfiguration {
                 properties.getReconnect().getInitialBackoff(), properties.getReconnect().getMaxBackoff(),
                 properties.getReconnect().getMultiplier(), new HashSet<>(properties.getShutdown().getExitReasons()),
                 properties.getShutdown().getExitCode(), properties.getHealth().getLivenessWindow(), grace(environment));
-        return new NriPluginLifecycle(new NriPluginFactory(properties, identity, registry, config, nriHandlerExecutor,
+        return new NriPluginLifecycle(new NriPluginFactory(properties, identity, instance, registry, config, nriHandlerExecutor,
                 observers, customizers), settings, state, events, exit);
     }
 

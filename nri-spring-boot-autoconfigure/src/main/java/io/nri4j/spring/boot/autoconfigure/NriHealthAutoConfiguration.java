@@ -3,6 +3,7 @@ package io.nri4j.spring.boot.autoconfigure;
 import io.nri4j.spring.health.NriHealthIndicator;
 import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.PluginInstance;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -20,7 +21,7 @@ public final class NriHealthAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(name = "nriHealthIndicator")
-    NriHealthIndicator nriHealthIndicator(ConnectionState state, PluginIdentity identity) {
-        return new NriHealthIndicator(state, identity);
+    NriHealthIndicator nriHealthIndicator(ConnectionState state, PluginIdentity identity, PluginInstance instance) {
+        return new NriHealthIndicator(state, identity, instance);
     }
 }

@@ -3,6 +3,8 @@ package io.nri4j.spring.boot.autoconfigure;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.nri4j.spring.handler.HandlerRegistry;
 import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.PluginInstance;
 import io.nri4j.spring.metrics.NriMetrics;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -18,7 +20,8 @@ public final class NriMetricsAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    NriMetrics nriMetrics(ConnectionState state, HandlerRegistry registry, NriProperties properties) {
-        return new NriMetrics(state, NriPropertyChecks.plannedSubscription(registry, properties));
+    NriMetrics nriMetrics(ConnectionState state, HandlerRegistry registry, NriProperties properties,
+            PluginIdentity identity, PluginInstance instance) {
+        return new NriMetrics(state, NriPropertyChecks.plannedSubscription(registry, properties), identity, instance);
     }
 }

@@ -7,6 +7,7 @@ import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
 import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.PluginInstance;
 import io.nri4j.stub.RequestObserver;
 import io.nri4j.stub.StubEvent;
 import java.util.List;
@@ -29,6 +30,7 @@ final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin>
 
     private final NriProperties properties;
     private final PluginIdentity identity;
+    private final PluginInstance instance;
     private final HandlerRegistry registry;
     private final NriConfigBinder config;
     private final Executor executor;
@@ -36,11 +38,12 @@ final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin>
     private final ObjectProvider<NriPluginBuilderCustomizer> customizers;
     private final Optional<HandlerBudget> budget;
 
-    NriPluginFactory(NriProperties properties, PluginIdentity identity, HandlerRegistry registry,
+    NriPluginFactory(NriProperties properties, PluginIdentity identity, PluginInstance instance, HandlerRegistry registry,
             NriConfigBinder config, Executor executor, ObjectProvider<RequestObserver> observers,
             ObjectProvider<NriPluginBuilderCustomizer> customizers) {
         this.properties = properties;
         this.identity = identity;
+        this.instance = instance;
         this.registry = registry;
         this.config = config;
         this.executor = executor;
@@ -67,6 +70,8 @@ final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin>
                 .socketPath(properties.getSocketPath())
                 .registrationTimeout(properties.getRegistrationTimeout())
                 .executor(executor)
+                .instance(instance)
+                .instancesDirectory(properties.getInstances().isEnabled() ? properties.getInstances().getDirectory() : null)
                 .listener(listener)
                 // The connection state is one of the observer beans.
                 .observer(outcome -> all.forEach(o -> o.completed(outcome)));

@@ -43,6 +43,8 @@ public class NriProperties {
 
     private final FailurePolicy failurePolicy = new FailurePolicy();
 
+    private final Instances instances = new Instances();
+
     public boolean isEnabled() {
         return enabled;
     }
@@ -101,6 +103,42 @@ public class NriProperties {
 
     public FailurePolicy getFailurePolicy() {
         return failurePolicy;
+    }
+
+    public Instances getInstances() {
+        return instances;
+    }
+
+    /**
+     * Instances of this plugin connected to the runtime at the same time, as during a rolling
+     * update with surge: each request is handled by exactly one of them.
+     */
+    public static class Instances {
+
+        /** Whether instances agree which of them handles each request. */
+        private boolean enabled = true;
+
+        /**
+         * Where they agree: a directory every instance on the node shares (a hostPath in a
+         * DaemonSet), writable by the plugin. Unusable, the plugin runs as if alone and says so.
+         */
+        private Path directory = Path.of("/var/run/nri4j");
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public Path getDirectory() {
+            return directory;
+        }
+
+        public void setDirectory(Path directory) {
+            this.directory = directory;
+        }
     }
 
     /** The plugin's identity; the runtime orders plugins by index, then name. */
