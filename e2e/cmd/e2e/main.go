@@ -14,12 +14,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/nri4j/nri4j/conformance/cases"
 	"github.com/nri4j/nri4j/e2e/harness"
 )
+
+var release = regexp.MustCompile(`^v2\.[0-9]+\.[0-9]+$`)
 
 // config is what the driver hands the process it runs in the private mount namespace.
 type config struct {
@@ -49,6 +52,9 @@ func main() {
 	var versions []string
 	for _, v := range strings.Split(*releases, ",") {
 		if v = strings.TrimSpace(v); v != "" {
+			if !release.MatchString(v) {
+				fail("-releases: %q is not a containerd 2.x release such as v2.2.0", v)
+			}
 			versions = append(versions, v)
 		}
 	}
