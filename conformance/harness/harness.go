@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/nri4j/nri4j/conformance/cases"
 )
 
 // Harness holds what every scenario needs.
@@ -37,7 +39,7 @@ func NRIVersion() string {
 
 // RunAll runs every scenario; the report holds the counts.
 func (h *Harness) RunAll(filter string) {
-	root := &T{name: "conformance", report: h.Report}
+	root := cases.NewRoot("conformance", h.Report)
 	for _, s := range h.scenarios() {
 		if filter != "" && !strings.Contains(s.name, filter) {
 			continue
@@ -85,6 +87,6 @@ func (h *Harness) Connect(t *T, rt *Runtime, o PluginOptions) *Plugin {
 
 // RunOne runs a single named case outside the suite.
 func (h *Harness) RunOne(name string, f func(t *T)) {
-	root := &T{name: "nri4j", report: h.Report}
+	root := cases.NewRoot("nri4j", h.Report)
 	root.Run(name, f)
 }

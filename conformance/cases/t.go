@@ -1,0 +1,214 @@
+// Package cases runs nested test cases outside `go test` and counts them: shared by the
+// conformance harness and the e2e suite against real runtimes.
+package cases
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+)
+
+// T is one case or group of cases, in the manner of testing.T: scenarios nest with Run and
+// fail through testify's require (T satisfies require.TestingT). A case is a T without
+// sub-cases; only cases are counted.
+type T struct {
+	name     string
+	parent   *T
+	report   *Report
+	mu       sync.Mutex
+	failed   bool // this case or a sub-case failed
+	own      bool // this case failed by itself, not through a sub-case
+	skipped  bool
+	subCases int
+	output   []string
+	cleanups []func()
+}
+
+// Report collects the outcome of every case.
+type Report struct {
+	mu       sync.Mutex
+	Passed   int
+	Failed   int
+	Skipped  int
+	Failures []string
+	Verbose  bool
+}
+
+// Summary is a run's outcome as the harness writes it for a driver that runs one harness per
+// runtime library version and adds their counts up.
+type Summary struct {
+	NRI      string   `json:"nri"`
+	Passed   int      `json:"passed"`
+	Failed   int      `json:"failed"`
+	Skipped  int      `json:"skipped"`
+	Failures []string `json:"failures"`
+}
+
+// NewRoot starts a tree of cases named name whose outcomes go to r.
+func NewRoot(name string, r *Report) *T { return &T{name: name, report: r} }
+
+// Run runs f as a sub-case and reports whether it passed.
+func (t *T) Run(name string, f func(t *T)) bool {
+	sub := &T{name: t.name + "/" + name, parent: t, report: t.report}
+	t.mu.Lock()
+	t.subCases++
+	t.mu.Unlock()
+	start := time.Now()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer sub.runCleanups()
+		defer func() {
+			if r := recover(); r != nil {
+				sub.log(fmt.Sprintf("panic: %v\n%s", r, debug.Stack()))
+				sub.fail()
+			}
+		}()
+		f(sub)
+	}()
+	<-done
+	sub.finish(time.Since(start))
+	if sub.Failed() {
+		t.mu.Lock()
+		t.failed = true
+		t.mu.Unlock()
+	}
+	return !sub.Failed()
+}
+
+func (t *T) finish(elapsed time.Duration) {
+	t.mu.Lock()
+	leaf := t.subCases == 0
+	failed, own, skipped, output := t.failed, t.own, t.skipped, t.output
+	t.mu.Unlock()
+	if !leaf && !own {
+		if failed && len(output) > 0 {
+			fmt.Printf("--- LOG: %s (its cases failed)\n", t.name)
+			printOutput(output)
+		}
+		return
+	}
+	r := t.report
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case skipped:
+		r.Skipped++
+		fmt.Printf("--- SKIP: %s (%s)\n", t.name, strings.Join(output, "; "))
+	case failed:
+		// A failed case, or a group that failed in its own setup (groups get this far only
+		// then): one failed case either way.
+		r.Failed++
+		r.Failures = append(r.Failures, t.name)
+		fmt.Printf("--- FAIL: %s (%.2fs)\n", t.name, elapsed.Seconds())
+		printOutput(output)
+	default:
+		r.Passed++
+		fmt.Printf("--- PASS: %s (%.2fs)\n", t.name, elapsed.Seconds())
+		if r.Verbose {
+			printOutput(output)
+		}
+	}
+}
+
+func printOutput(lines []string) {
+	for _, l := range lines {
+		for _, part := range strings.Split(strings.TrimRight(l, "\n"), "\n") {
+			fmt.Printf("        %s\n", part)
+		}
+	}
+}
+
+// Name is the case's full path.
+func (t *T) Name() string { return t.name }
+
+// Errorf records a failure and goes on.
+func (t *T) Errorf(format string, args ...interface{}) {
+	t.log(fmt.Sprintf(format, args...))
+	t.fail()
+}
+
+// FailNow ends the case.
+func (t *T) FailNow() {
+	t.fail()
+	runtime.Goexit()
+}
+
+// Fatalf records a failure and ends the case.
+func (t *T) Fatalf(format string, args ...interface{}) {
+	t.Errorf(format, args...)
+	t.FailNow()
+}
+
+// Skipf ends the case without counting it as passed or failed.
+func (t *T) Skipf(format string, args ...interface{}) {
+	t.mu.Lock()
+	t.skipped = true
+	t.mu.Unlock()
+	t.log(fmt.Sprintf(format, args...))
+	runtime.Goexit()
+}
+
+// Logf adds a line to the case's output, shown when it fails.
+func (t *T) Logf(format string, args ...interface{}) { t.log(fmt.Sprintf(format, args...)) }
+
+// Helper exists for testify.
+func (t *T) Helper() {}
+
+// Failed reports whether the case has failed.
+func (t *T) Failed() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.failed
+}
+
+// Cleanup registers f to run when the case ends, last registered first.
+func (t *T) Cleanup(f func()) {
+	t.mu.Lock()
+	t.cleanups = append(t.cleanups, f)
+	t.mu.Unlock()
+}
+
+// TempDir returns a directory removed when the case ends. Kept short: Unix socket paths are
+// limited to 108 bytes.
+func (t *T) TempDir() string {
+	dir, err := os.MkdirTemp("", "nri4j-")
+	if err != nil {
+		t.Fatalf("temp dir: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return filepath.Clean(dir)
+}
+
+func (t *T) log(line string) {
+	t.mu.Lock()
+	t.output = append(t.output, line)
+	t.mu.Unlock()
+}
+
+func (t *T) fail() {
+	t.mu.Lock()
+	t.failed = true
+	t.own = true
+	t.mu.Unlock()
+}
+
+func (t *T) runCleanups() {
+	for {
+		t.mu.Lock()
+		n := len(t.cleanups)
+		if n == 0 {
+			t.mu.Unlock()
+			return
+		}
+		f := t.cleanups[n-1]
+		t.cleanups = t.cleanups[:n-1]
+		t.mu.Unlock()
+		f()
+	}
+}

@@ -1,0 +1,194 @@
+// Command e2e builds (once, cached) the containerd releases it is given, and runs the suite
+// of harness/ against each, in a private mount namespace. It ends with one summary line:
+//
+//	e2e: N passed, M failed (containerd v2.1.9, v2.2.0, v2.4.2)
+//
+// and exits non-zero if a case failed or a release could not be built. Without root or mount
+// namespaces it reports every case skipped, with the reason.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/nri4j/nri4j/conformance/cases"
+	"github.com/nri4j/nri4j/e2e/harness"
+)
+
+var release = regexp.MustCompile(`^v2\.[0-9]+\.[0-9]+$`)
+
+// config is what the driver hands the process it runs in the private mount namespace.
+type config struct {
+	Suite    harness.Suite
+	Releases []harness.Release
+	Run      string
+	Summary  string
+	Verbose  bool
+}
+
+func main() {
+	java := flag.String("java", "java", "the java binary that runs the plugins")
+	jvmArgs := flag.String("jvm-args", "", "extra JVM arguments for the plugins")
+	adjuster := flag.String("adjuster-jar", "", "the e2e Spring plugin's jar")
+	validator := flag.String("validator-jar", "", "the policy-validator sample's jar")
+	hello := flag.String("hello-classpath", "", "the hello-world sample's classpath; @file entries are read")
+	releases := flag.String("releases", "v2.1.9,v2.2.0,v2.4.2", "containerd releases, comma separated")
+	run := flag.String("run", "", "only scenarios whose name contains this")
+	out := flag.String("out", "target/e2e", "where to write images and the summary")
+	verbose := flag.Bool("v", false, "show the output of passing cases too")
+	inner := flag.String("inner", "", "internal: run the suite with this configuration file")
+	flag.Parse()
+	if *inner != "" {
+		os.Exit(runInner(*inner))
+	}
+
+	var versions []string
+	for _, v := range strings.Split(*releases, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			if !release.MatchString(v) {
+				fail("-releases: %q is not a containerd 2.x release such as v2.2.0", v)
+			}
+			versions = append(versions, v)
+		}
+	}
+	if len(versions) == 0 {
+		fail("no containerd release given (-releases)")
+	}
+	label := "containerd " + strings.Join(versions, ", ")
+	suite := harness.Suite{Java: harness.Java{Binary: *java, JVMArgs: strings.Fields(*jvmArgs)}}
+	if reason := missing(); reason != "" {
+		skipAll(&suite, versions, reason, label)
+		return
+	}
+	classpath, err := expandClasspath(*hello)
+	if err != nil {
+		fail("reading the hello-world classpath: %v", err)
+	}
+	suite.HelloClasspath = classpath
+	for _, f := range []struct{ flag, path string }{{"-adjuster-jar", *adjuster}, {"-validator-jar", *validator}} {
+		if _, err := os.Stat(f.path); err != nil {
+			fail("%s: %v (build it first: ./mvnw package)", f.flag, err)
+		}
+	}
+	suite.AdjusterJar, suite.ValidatorJar = abs(*adjuster), abs(*validator)
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fail("%v", err)
+	}
+
+	start := time.Now()
+	cache := cacheDir()
+	if err := script("fetch-debs.sh"); err != nil {
+		fail("Debian packages: %v", err)
+	}
+	suite.Debs = filepath.Join(cache, "debs", "root")
+	var rels []harness.Release
+	broken := 0
+	for _, v := range versions {
+		if err := script("build-containerd.sh", v); err != nil {
+			fmt.Printf("--- FAIL: e2e/containerd-%s (could not build it: %v)\n", v, err)
+			broken++
+			continue
+		}
+		nri, err := embeddedNRI(v)
+		if err != nil {
+			fail("containerd %s: %v", v, err)
+		}
+		rels = append(rels, harness.Release{Version: v, NRI: nri, BinDir: filepath.Join(cache, "containerd", v, "bin")})
+	}
+	if err := buildImages(&suite, abs(*out)); err != nil {
+		fail("images: %v", err)
+	}
+	fmt.Printf("e2e: prepared in %s\n", time.Since(start).Round(time.Second))
+
+	summaryFile := filepath.Join(abs(*out), "summary.json")
+	os.Remove(summaryFile)
+	cfgFile := filepath.Join(abs(*out), "config.json")
+	data, _ := json.Marshal(config{Suite: suite, Releases: rels, Run: *run, Summary: summaryFile, Verbose: *verbose})
+	if err := os.WriteFile(cfgFile, data, 0o644); err != nil {
+		fail("%v", err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		fail("%v", err)
+	}
+	// A private mount namespace: containerd's shim sockets (always under /run/containerd) go to
+	// a tmpfs that vanishes with it, and no mount leaks to the host.
+	cmd := exec.Command("unshare", "-m", "--propagation", "private", "--", self, "-inner", cfgFile)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	runErr := cmd.Run()
+	var s cases.Summary
+	if data, err := os.ReadFile(summaryFile); err != nil || json.Unmarshal(data, &s) != nil {
+		fmt.Printf("e2e: the suite ended without a summary (%v)\n", runErr)
+		os.Exit(1)
+	}
+	for _, f := range s.Failures {
+		fmt.Printf("failed: %s\n", f)
+	}
+	fmt.Printf("e2e: %d passed, %d failed (%s)%s in %s\n", s.Passed, s.Failed+broken, label,
+		skipped(s.Skipped), time.Since(start).Round(time.Second))
+	if s.Failed+broken > 0 || runErr != nil {
+		os.Exit(1)
+	}
+}
+
+func runInner(cfgFile string) int {
+	var cfg config
+	data, err := os.ReadFile(cfgFile)
+	if err == nil {
+		err = json.Unmarshal(data, &cfg)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
+		return 2
+	}
+	report := &cases.Report{Verbose: cfg.Verbose}
+	root := cases.NewRoot("e2e", report)
+	if err := prepareNamespace(); err != nil {
+		for _, r := range cfg.Releases {
+			for _, name := range cfg.Suite.ScenarioNames() {
+				root.Run("containerd-"+r.Version+"/"+name, func(t *cases.T) {
+					t.Skipf("no private /run/containerd: %v", err)
+				})
+			}
+		}
+	} else {
+		for _, r := range cfg.Releases {
+			fmt.Printf("=== containerd %s (NRI %s)\n", r.Version, r.NRI)
+			cfg.Suite.RunRelease(root, r, cfg.Run)
+		}
+	}
+	data, _ = json.Marshal(cases.Summary{Passed: report.Passed, Failed: report.Failed,
+		Skipped: report.Skipped, Failures: report.Failures})
+	if err := os.WriteFile(cfg.Summary, data, 0o644); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+func skipped(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d skipped", n)
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "e2e: "+format+"\n", args...)
+	os.Exit(2)
+}
+
+func abs(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	return a
+}

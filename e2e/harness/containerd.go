@@ -1,0 +1,191 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	cri "k8s.io/cri-api/pkg/apis/runtime/v1"
+)
+
+// Containerd is one containerd release running with NRI enabled, every piece of its state
+// under Dir: root, state, sockets, the NRI plugin directory and its configuration.
+type Containerd struct {
+	Version      string
+	BinDir       string // containerd, containerd-shim-runc-v2, ctr
+	Debs         string // Debian's runc, busybox and CNI plugins, unpacked
+	Dir          string
+	Socket       string // CRI (gRPC)
+	NRISocket    string
+	PluginDir    string // NRI plugins containerd launches
+	ConfDir      string // their drop-in configuration
+	CgroupParent string
+
+	mu   sync.Mutex
+	cmd  *exec.Cmd
+	done chan struct{}
+	log  *os.File
+	conn *grpc.ClientConn
+	RT   cri.RuntimeServiceClient
+}
+
+// NewContainerd lays out dir for version and writes its configuration.
+func NewContainerd(version, binDir, debs, dir, cgroupParent string) (*Containerd, error) {
+	c := &Containerd{Version: version, BinDir: binDir, Debs: debs, Dir: dir,
+		Socket: filepath.Join(dir, "containerd.sock"), NRISocket: filepath.Join(dir, "nri.sock"),
+		PluginDir: filepath.Join(dir, "nri-plugins"), ConfDir: filepath.Join(dir, "nri-conf"),
+		CgroupParent: cgroupParent}
+	for _, d := range []string{c.PluginDir, c.ConfDir, filepath.Join(dir, "cni")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	return c, os.WriteFile(filepath.Join(dir, "config.toml"), []byte(c.config()), 0o644)
+}
+
+func (c *Containerd) config() string {
+	q := func(s string) string { return fmt.Sprintf("%q", s) }
+	return strings.Join([]string{
+		`version = 3`,
+		`root = ` + q(filepath.Join(c.Dir, "root")),
+		`state = ` + q(filepath.Join(c.Dir, "state")),
+		`[grpc]`,
+		`  address = ` + q(c.Socket),
+		`[ttrpc]`,
+		`  address = ` + q(filepath.Join(c.Dir, "containerd.sock.ttrpc")),
+		`[debug]`,
+		`  address = ` + q(filepath.Join(c.Dir, "debug.sock")),
+		`[metrics]`,
+		`  address = ""`,
+		`[plugins."io.containerd.nri.v1.nri"]`,
+		`  disable = false`,
+		`  disable_connections = false`,
+		`  socket_path = ` + q(c.NRISocket),
+		`  plugin_path = ` + q(c.PluginDir),
+		`  plugin_config_path = ` + q(c.ConfDir),
+		// A JVM on a loaded 2-core machine takes longer than the default 5 s to register.
+		`  plugin_registration_timeout = "30s"`,
+		`  plugin_request_timeout = "5s"`,
+		`[plugins."io.containerd.cri.v1.images".pinned_images]`,
+		`  sandbox = ` + q(PauseImage),
+		`[plugins."io.containerd.cri.v1.runtime"]`,
+		// Without CAP_SYS_RESOURCE runc cannot lower the pause container's oom_score_adj.
+		`  restrict_oom_score_adj = true`,
+		`[plugins."io.containerd.cri.v1.runtime".containerd]`,
+		`  default_runtime_name = "runc"`,
+		`[plugins."io.containerd.cri.v1.runtime".containerd.runtimes.runc]`,
+		`  runtime_type = "io.containerd.runc.v2"`,
+		`[plugins."io.containerd.cri.v1.runtime".containerd.runtimes.runc.options]`,
+		`  BinaryName = ` + q(filepath.Join(c.Debs, "usr/sbin/runc")),
+		`  SystemdCgroup = false`,
+		`[plugins."io.containerd.cri.v1.runtime".cni]`,
+		`  bin_dirs = [` + q(filepath.Join(c.Debs, "usr/lib/cni")) + `]`,
+		`  conf_dir = ` + q(filepath.Join(c.Dir, "cni")),
+		`[plugins."io.containerd.grpc.v1.cri"]`,
+		`  stream_server_address = "127.0.0.1"`,
+		"",
+	}, "\n")
+}
+
+// Start starts containerd and waits until its CRI runtime service answers.
+func (c *Containerd) Start(timeout time.Duration) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	log, err := os.OpenFile(filepath.Join(c.Dir, "containerd.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(filepath.Join(c.BinDir, "containerd"), "--config", filepath.Join(c.Dir, "config.toml"))
+	cmd.Env = append(os.Environ(), "PATH="+c.BinDir+":"+filepath.Join(c.Debs, "usr/sbin")+":/usr/sbin:/usr/bin:/sbin:/bin")
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		log.Close()
+		return err
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	c.cmd, c.done, c.log = cmd, done, log
+	if c.conn == nil {
+		conn, err := grpc.NewClient("unix://"+c.Socket, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		if err != nil {
+			return err
+		}
+		c.conn, c.RT = conn, cri.NewRuntimeServiceClient(conn)
+	}
+	deadline := time.Now().Add(timeout)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		_, err := c.RT.Version(ctx, &cri.VersionRequest{})
+		cancel()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-done:
+			return fmt.Errorf("containerd %s exited at start-up: %s", c.Version, c.LogTail(20))
+		default:
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("containerd %s: no CRI answer within %s: %v", c.Version, timeout, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// Stop ends containerd with SIGTERM (SIGKILL after timeout); its shims and containers live on.
+func (c *Containerd) Stop(timeout time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cmd == nil {
+		return
+	}
+	c.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-c.done:
+	case <-time.After(timeout):
+		c.cmd.Process.Kill()
+		<-c.done
+	}
+	c.log.Close()
+	c.cmd = nil
+}
+
+// Import imports an OCI archive into the k8s.io namespace, where the CRI plugin finds images.
+func (c *Containerd) Import(archive string) error {
+	out, err := exec.Command(filepath.Join(c.BinDir, "ctr"), "--address", c.Socket, "-n", "k8s.io",
+		"images", "import", archive).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("ctr images import %s: %v: %s", filepath.Base(archive), err, bytes.TrimSpace(out))
+	}
+	return nil
+}
+
+// LogTail is the end of containerd's log, for failure messages.
+func (c *Containerd) LogTail(lines int) string {
+	data, _ := os.ReadFile(filepath.Join(c.Dir, "containerd.log"))
+	return tail(string(data), lines)
+}
+
+// Close releases the CRI connection.
+func (c *Containerd) Close() {
+	if c.conn != nil {
+		c.conn.Close()
+	}
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}

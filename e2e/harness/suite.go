@@ -1,0 +1,143 @@
+// Package harness runs nri4j's samples beside real containerd releases and drives pods and
+// containers through CRI, as a kubelet does: what containerd writes into the OCI spec and
+// what the running container sees are the verdict.
+package harness
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/nri4j/nri4j/conformance/cases"
+)
+
+// T is a case, shared with the conformance harness.
+type T = cases.T
+
+// Release is one containerd release and the NRI library it embeds.
+type Release struct {
+	Version string `json:"version"`
+	NRI     string `json:"nri"`
+	BinDir  string `json:"binDir"`
+}
+
+// Suite holds what every scenario needs.
+type Suite struct {
+	Java           Java
+	AdjusterJar    string // the e2e Spring plugin (src/main/java)
+	ValidatorJar   string // sample-plugins/policy-validator
+	HelloClasspath string // sample-plugins/hello-world
+	Debs           string
+	PauseImage     string // OCI archives
+	TestImage      string
+}
+
+type scenario struct {
+	name string
+	run  func(t *T, c *Containerd, r Release)
+}
+
+func (s *Suite) scenarios() []scenario {
+	return []scenario{
+		{"launched", s.launched},
+		{"external-plugin", s.external},
+		{"restart", s.restart},
+		{"validation", s.validation},
+		{"graceful-stop", s.gracefulStop},
+	}
+}
+
+// ScenarioNames lists the scenarios, for reporting them skipped.
+func (s *Suite) ScenarioNames() []string {
+	var names []string
+	for _, sc := range s.scenarios() {
+		names = append(names, sc.name)
+	}
+	return names
+}
+
+// RunRelease starts containerd r in a fresh directory, runs the scenarios matching filter
+// against it, and stops it and everything it started.
+func (s *Suite) RunRelease(root *T, r Release, filter string) {
+	root.Run("containerd-"+r.Version, func(t *T) {
+		dir := t.TempDir()
+		cgroupParent := fmt.Sprintf("/nri4j-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(r.Version, ".", "-"))
+		c, err := NewContainerd(r.Version, r.BinDir, s.Debs, dir, cgroupParent)
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		s.installHelloWorld(t, c)
+		t.Cleanup(func() { s.stop(t, c) })
+		if err := c.Start(startTimeout); err != nil {
+			t.Fatalf("%v", err)
+		}
+		for _, image := range []string{s.PauseImage, s.TestImage} {
+			if err := c.Import(image); err != nil {
+				t.Fatalf("%v", err)
+			}
+		}
+		for _, sc := range s.scenarios() {
+			if filter == "" || strings.Contains(sc.name, filter) {
+				t.Run(sc.name, func(t *T) { sc.run(t, c, r) })
+			}
+		}
+	})
+}
+
+// stop removes every pod, stops containerd, ends what it left running and removes the cgroups.
+func (s *Suite) stop(t *T, c *Containerd) {
+	if t.Failed() {
+		t.Logf("containerd %s log:\n%s", c.Version, c.LogTail(40))
+	}
+	if err := c.RemoveAllPods(); err != nil {
+		t.Logf("%v", err)
+	}
+	c.Stop(stopTimeout)
+	c.Close()
+	KillOrphans()
+	RemoveCgroups(c.CgroupParent)
+}
+
+// AtLeast reports whether version v (vMAJOR.MINOR.PATCH) is at least min.
+func AtLeast(v, min string) bool {
+	a, b := numbers(v), numbers(min)
+	for i := range b {
+		if a[i] != b[i] {
+			return a[i] > b[i]
+		}
+	}
+	return true
+}
+
+func numbers(v string) [3]int {
+	var n [3]int
+	fmt.Sscanf(strings.SplitN(strings.TrimPrefix(v, "v"), "-", 2)[0], "%d.%d.%d", &n[0], &n[1], &n[2])
+	return n
+}
+
+// installHelloWorld puts the hello-world sample into containerd's plugin directory: a script
+// with absolute paths, since containerd passes only the NRI variables in the environment.
+func (s *Suite) installHelloWorld(t *T, c *Containerd) {
+	args := append([]string{s.Java.Binary}, s.Java.JVMArgs...)
+	args = append(args, "-cp", s.HelloClasspath, "io.nri4j.samples.hello.HelloWorldPlugin")
+	logFile := filepath.Join(c.Dir, "50-hello-world.log")
+	script := "#!/bin/sh\nexec " + shellQuote(args) + " 2>>" + shellQuote([]string{logFile}) + "\n"
+	if err := os.WriteFile(filepath.Join(c.PluginDir, "50-hello-world"), []byte(script), 0o755); err != nil {
+		t.Fatalf("%v", err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			log, _ := os.ReadFile(logFile)
+			t.Logf("50-hello-world stderr:\n%s", tail(string(log), 30))
+		}
+	})
+}
+
+func shellQuote(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(quoted, " ")
+}
