@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -38,6 +39,8 @@ func (j Java) StartJar(name, jar, socket string, args ...string) (*Plugin, error
 		return nil, err
 	}
 	argv := append(append([]string{}, j.JVMArgs...), "-jar", jar, "--nri.socket-path="+socket,
+		// Instances share a directory beside the socket, not the host's /var/run/nri4j.
+		"--nri.instances.directory="+filepath.Join(filepath.Dir(socket), "instances"),
 		fmt.Sprintf("--server.port=%d", port), "--server.address=127.0.0.1",
 		// A restarted runtime is back within seconds: do not back off beyond that.
 		"--nri.reconnect.max-backoff=1s")
