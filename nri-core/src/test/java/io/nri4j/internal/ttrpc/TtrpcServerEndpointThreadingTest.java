@@ -24,6 +24,7 @@ class TtrpcServerEndpointThreadingTest {
     private ServerHarness server = new ServerHarness();
     private final CountDownLatch never = new CountDownLatch(1);
     private final CountDownLatch interrupted = new CountDownLatch(1);
+    private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
 
     @AfterEach
     void close() throws InterruptedException {
@@ -52,10 +53,14 @@ class TtrpcServerEndpointThreadingTest {
         server.serve().send(1, request("Slow", "").toBuilder().setTimeoutNano(DEADLINE_NANOS).build());
 
         assertStatus(server.response(1), StatusCode.DEADLINE_EXCEEDED, "context deadline exceeded");
-        assertThat(interrupted.await(10, TimeUnit.SECONDS)).as("handler interrupted").isTrue();
         // One handler thread: the next call runs only once the interrupted one has ended.
         server.call(3, "Echo", "next");
         assertThat(server.payload(3)).isEqualTo("next");
+        // On a busy machine the deadline can pass before the handler's thread picks it up: then it
+        // never runs, which is right too. A handler that did run was interrupted.
+        if (started.get()) {
+            assertThat(interrupted.getCount()).as("handler interrupted").isZero();
+        }
         assertThat(server.trunk.onStream(1)).as("answers on stream 1").hasSize(1);
     }
 
@@ -147,6 +152,7 @@ class TtrpcServerEndpointThreadingTest {
 
     private CompletableFuture<ByteString> blockUntilInterrupted(ServerCall call, ByteString payload)
             throws InterruptedException {
+        started.set(true);
         try {
             never.await();
         } catch (InterruptedException e) {
