@@ -1,0 +1,48 @@
+package charttests
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRejectedValues: values an operator might get wrong are refused at install time, with a
+// message that names the value.
+func TestRejectedValues(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want []string // each must appear in helm's error
+	}{
+		{"should refuse a one-digit index", []string{"--set-string", "plugin.index=7"}, []string{"plugin", "index", "[0-9]{2}"}},
+		{"should refuse a non-numeric index", []string{"--set-string", "plugin.index=abc"}, []string{"plugin", "index", "[0-9]{2}"}},
+		{"should refuse a three-digit index", []string{"--set-string", "plugin.index=100"}, []string{"plugin", "index"}},
+		{"should refuse an index given as a number", []string{"--set", "plugin.index=7"}, []string{"plugin", "index", "string"}},
+		{"should refuse a name with a space", []string{"--set-string", "plugin.name=my plugin"}, []string{"plugin", "name"}},
+		{"should refuse an unknown top-level value", []string{"--set", "socketPath=/x"}, []string{"socketPath"}},
+		{"should refuse an unknown nested value", []string{"--set", "nri.socketDir=/x"}, []string{"socketDir"}},
+		{"should refuse a relative socket directory", []string{"--set", "nri.socketDirectory=run/nri"}, []string{"socketDirectory"}},
+		{"should refuse a grace period shorter than the shutdown", []string{"--set", "shutdown.phaseTimeoutSeconds=20"},
+			[]string{"terminationGracePeriodSeconds 30 is shorter", "= 45"}},
+		{"should refuse the plugin name in config", []string{"--set", "config.nri.plugin.name=x"},
+			[]string{"config.nri.plugin.name is set by the chart"}},
+		{"should refuse the management port in config, flat", []string{"--set-json", `config={"management.server.port":1}`},
+			[]string{"config.management.server.port is set by the chart"}},
+		{"should refuse runAsNonRoot with user 0", []string{"--set", "securityContext.runAsNonRoot=true"},
+			[]string{"runAsNonRoot is true but runAsUser is 0"}},
+		{"should refuse an instances directory inside the socket directory", []string{"--set", "instances.hostPath=/var/run/nri/instances"},
+			[]string{"must not contain one another"}},
+	}
+	for _, tc := range cases {
+		check(t, tc.name, func(t *testing.T) {
+			out, err := runHelm(append([]string{"template", "test", chartDir, "--kube-version", kubeVersion}, tc.args...)...)
+			if err == nil {
+				t.Fatalf("helm template %v rendered:\n%s", tc.args, out)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error does not say %q:\n%v", want, err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,90 @@
+{{/* Names and labels. */}}
+{{- define "nri-plugin.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "nri-plugin.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "nri-plugin.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "nri-plugin.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{- define "nri-plugin.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{ include "nri-plugin.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/component: nri-plugin
+{{- end }}
+
+{{/* Where the ConfigMap's application.yaml is mounted. */}}
+{{- define "nri-plugin.configDirectory" -}}/etc/nri-plugin{{- end }}
+
+{{/*
+The application.yaml: defaults a user may change, then the user's config, then what the chart
+derives from other values (those keys may not be set in config: two places for one setting would
+leave the operator guessing which one holds).
+*/}}
+{{- define "nri-plugin.applicationConfig" -}}
+{{- $config := deepCopy .Values.config }}
+{{- $managed := list
+  (list "nri" "plugin" "name") (list "nri" "plugin" "index") (list "nri" "socket-path")
+  (list "nri" "instances" "directory") (list "management" "server" "port")
+  (list "spring" "lifecycle" "timeout-per-shutdown-phase") }}
+{{- range $path := $managed }}
+{{- $flat := join "." $path }}
+{{- if hasKey $config $flat }}
+{{- fail (printf "config.%s is set by the chart: use its own value (see values.yaml)" $flat) }}
+{{- end }}
+{{- $node := $config }}
+{{- range $key := $path }}
+{{- if and (kindIs "map" $node) (hasKey $node $key) }}
+{{- $node = index $node $key }}
+{{- else }}
+{{- $node = "<absent>" }}
+{{- end }}
+{{- end }}
+{{- if not (eq (toString $node) "<absent>") }}
+{{- fail (printf "config.%s is set by the chart: use its own value (see values.yaml)" $flat) }}
+{{- end }}
+{{- end }}
+{{- $defaults := dict "management" (dict "endpoints" (dict "web" (dict "exposure" (dict "include" "health,info,prometheus")))) }}
+{{- $derived := dict
+  "nri" (dict
+    "plugin" (dict "name" .Values.plugin.name "index" .Values.plugin.index)
+    "socket-path" (printf "%s/%s" (trimSuffix "/" .Values.nri.socketDirectory) .Values.nri.socketName)
+    "instances" (dict "directory" .Values.instances.hostPath))
+  "management" (dict
+    "server" (dict "port" .Values.management.port)
+    "endpoint" (dict "health" (dict "probes" (dict "enabled" true))))
+  "spring" (dict "lifecycle" (dict "timeout-per-shutdown-phase" (printf "%ds" (int .Values.shutdown.phaseTimeoutSeconds)))) }}
+{{- toYaml (mustMergeOverwrite $defaults $config $derived) }}
+{{- end }}
+
+{{/* Refuses values that pass the schema but not together. */}}
+{{- define "nri-plugin.checks" -}}
+{{- $minGrace := add (mul 2 (int .Values.shutdown.phaseTimeoutSeconds)) 5 }}
+{{- if lt (int .Values.terminationGracePeriodSeconds) (int $minGrace) }}
+{{- fail (printf "terminationGracePeriodSeconds %d is shorter than the shutdown needs: 2 x shutdown.phaseTimeoutSeconds + 5 = %d" (int .Values.terminationGracePeriodSeconds) (int $minGrace)) }}
+{{- end }}
+{{- $socketDir := trimSuffix "/" .Values.nri.socketDirectory }}
+{{- $instances := trimSuffix "/" .Values.instances.hostPath }}
+{{- if or (eq $socketDir $instances) (hasPrefix (printf "%s/" $socketDir) $instances) (hasPrefix (printf "%s/" $instances) $socketDir) }}
+{{- fail (printf "instances.hostPath %s and nri.socketDirectory %s must not contain one another: the runtime owns the socket directory" $instances $socketDir) }}
+{{- end }}
+{{- if and .Values.securityContext.runAsNonRoot (eq (toString .Values.securityContext.runAsUser) "0") }}
+{{- fail "securityContext.runAsNonRoot is true but runAsUser is 0: set runAsUser to the user that may open the NRI socket (see the README, \"Running as non-root\")" }}
+{{- end }}
+{{- end }}
