@@ -246,6 +246,17 @@ func (p *Plugin) AwaitExit(t *T, timeout time.Duration) int {
 // Stderr is what the plugin logged.
 func (p *Plugin) Stderr() string { return p.stderr.String() }
 
+// AwaitStderr waits until the plugin has logged text: its log and its reports come through two
+// pipes, so a line logged before a report may still be on its way when the report is read.
+func (p *Plugin) AwaitStderr(t *T, text string) {
+	for deadline := time.Now().Add(15 * time.Second); !strings.Contains(p.Stderr(), text); {
+		if time.Now().After(deadline) {
+			t.Fatalf("plugin %s did not log %q; it logged:\n%s", p.FullName, text, tail(p.Stderr(), 30))
+		}
+		<-time.After(10 * time.Millisecond)
+	}
+}
+
 func (p *Plugin) stop() {
 	select {
 	case <-p.exited:

@@ -91,7 +91,7 @@ func (h *Harness) subscription(t *T) {
 			require.Equal(t, mask(eventUpdatePodSandbox, api.Event_CREATE_CONTAINER, eventValidate), rsp.Events)
 		} else {
 			require.Equal(t, mask(api.Event_CREATE_CONTAINER), rsp.Events)
-			require.Contains(t, p.Stderr(), `containerd "v2.1.3" reports no NRI version; assuming NRI v0.8.0, the version`+
+			p.AwaitStderr(t, `containerd "v2.1.3" reports no NRI version; assuming NRI v0.8.0, the version`+
 				` containerd v2.1.3 ships; left out: UpdatePodSandbox,ValidateContainerAdjustment (unknown to NRI v0.8.0)`)
 		}
 	})
@@ -104,7 +104,7 @@ func (h *Harness) subscription(t *T) {
 		p := h.StartPlugin(t, rt, PluginOptions{Name: "unknowable", Idx: "10", Events: "updatepodsandbox"})
 		disconnected := p.AwaitStub(t, "Disconnected")
 		require.Equal(t, "the runtime closed the connection", disconnected.Str("reason"))
-		require.Contains(t, p.Stderr(), "none of the events 10-unknowable handles (UpdatePodSandbox) is known to containerd v2.1.3")
+		p.AwaitStderr(t, "none of the events 10-unknowable handles (UpdatePodSandbox) is known to containerd v2.1.3")
 	})
 	t.Run("with the runtime's version as builds report it", func(t *T) {
 		for _, v := range reportedVersions {
@@ -126,7 +126,7 @@ func (h *Harness) subscription(t *T) {
 		require.Contains(t, p.Await(t, 15*time.Second, "Configured or Disconnected", func(r Line) bool {
 			return r.Kind() == "stub" && (r.Event() == "Configured" || r.Event() == "Disconnected")
 		}).Event(), "Configured", "the plugin answered Configure")
-		require.Contains(t, p.Stderr(), `containerd "" reports no NRI version and no release this plugin can place;`+
+		p.AwaitStderr(t, `containerd "" reports no NRI version and no release this plugin can place;`+
 			` assuming NRI v0.8.0, the oldest it supports; subscribing to UpdatePodSandbox anyway`)
 		if HasPodUpdates {
 			p.AwaitStub(t, "Synchronized")
