@@ -48,6 +48,7 @@ func main() {
 	parityJars := flag.String("parity-jars", "", "samples compared with upstream's plugins: name=jar,...")
 	parityDir := flag.String("parity-golden", "parity", "upstream's recorded outcomes (cmd/parity)")
 	soak := flag.Duration("soak", time.Minute, "how long the soak scenario runs, with the newest library only")
+	rollout := flag.Bool("rollout", false, "run the rollout scenario (instance replacements), with the newest library only")
 	flag.Parse()
 
 	classpath, err := harness.ExpandClasspath(*classpathSpec)
@@ -85,8 +86,8 @@ func main() {
 			soakFor = *soak
 		}
 		harnessCmd.Args = append(harnessCmd.Args, "-soak", soakFor.String())
-		if soakFor == 0 {
-			// Minutes of instance replacements: the newest library's harness only, as the soak.
+		if soakFor == 0 || !*rollout {
+			// Minutes of instance replacements: on request, and with the newest library only.
 			harnessCmd.Args = append(harnessCmd.Args, "-rollout=false")
 		}
 		harnessCmd.Stdout, harnessCmd.Stderr = os.Stdout, os.Stderr
