@@ -145,6 +145,7 @@ public final class Coordinator implements AutoCloseable {
             return Turn.ALONE;
         }
         if (closed) {
+            log.debug("closed: alone");
             return Turn.ALONE;
         }
         String k = key.get();
@@ -231,6 +232,7 @@ public final class Coordinator implements AutoCloseable {
             rescan();
         }
         if (peers.isEmpty()) {
+            log.debug("{}: alone", key);
             return Turn.ALONE;
         }
         if (!listed) {
@@ -258,6 +260,12 @@ public final class Coordinator implements AutoCloseable {
                 turn = new Turn.Yielded(r.claimant());
             }
             write(file, next);
+            if (log.isDebugEnabled()) {
+                String decision = turn instanceof Turn.Yielded y ? "yields to " + y.to()
+                        : ((Turn.Claimed) turn).takenOver() ? "takes over" : "claims";
+                log.debug("{}: {} (round was {}, joined at {})", key, decision,
+                        r == null ? "none" : r.encode().trim(), joinSeq);
+            }
             return turn;
         });
     }
@@ -369,18 +377,31 @@ public final class Coordinator implements AutoCloseable {
         Files.writeString(file, round.encode(), StandardCharsets.US_ASCII);
     }
 
-    /** Runs on the coordinator's thread; on failure (logged) the answer is {@code fallback}. */
+    /**
+     * Runs on the coordinator's thread and waits for it even if the asking thread is interrupted
+     * (the work is short file I/O): a claim given up half-way would look like no claim. On failure
+     * (logged) the answer is {@code fallback}.
+     */
     private <T> T onThread(Callable<T> task, T fallback) {
+        boolean interrupted = false;
         try {
-            return thread.submit(task).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return fallback;
+            java.util.concurrent.Future<T> result = thread.submit(task);
+            while (true) {
+                try {
+                    return result.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
         } catch (ExecutionException | java.util.concurrent.RejectedExecutionException e) {
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
             log.warn("instance coordination in {} failed, handling the request as if alone: {}", dir,
                     cause.toString());
             return fallback;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

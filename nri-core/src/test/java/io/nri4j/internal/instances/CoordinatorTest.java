@@ -59,6 +59,26 @@ class CoordinatorTest {
     }
 
     @Test
+    void anInstanceAskedOnAnInterruptedThreadStillYieldsAndKeepsTheInterrupt() throws IOException {
+        Coordinator a = join("a");
+        Coordinator b = join("b");
+        b.turn(() -> "CREATE_CONTAINER/c1").answering();
+
+        Thread.currentThread().interrupt();
+        Turn second;
+        boolean stillInterrupted;
+        try {
+            second = a.turn(() -> "CREATE_CONTAINER/c1");
+        } finally {
+            stillInterrupted = Thread.interrupted();
+        }
+
+        // Giving up the claim would have meant handling it "alone", beside b: both would answer.
+        assertThat(second).isEqualTo(new Turn.Yielded("b"));
+        assertThat(stillInterrupted).isTrue();
+    }
+
+    @Test
     void theSameRequestAskedAgainIsANewRoundWhoeverIsAskedFirst() throws IOException {
         Coordinator a = join("a");
         Coordinator b = join("b");
