@@ -1,4 +1,4 @@
-// Command e2e builds (once, cached) the containerd releases it is given, and runs the suite
+// Command e2e builds (once, cached) the containerd and CRI-O releases it is given, runs the suite
 // of harness/ against each, in a private mount namespace. It ends with one summary line:
 //
 //	e2e: N passed, M failed (containerd v2.1.9, v2.2.0, v2.4.2; CRI-O v1.34.0)
@@ -62,7 +62,7 @@ func main() {
 	}
 	crioVersions := crioReleases(*crio)
 	if len(versions)+len(crioVersions) == 0 {
-		fail("no containerd release given (-releases)")
+		fail("no release given (-releases for containerd, -crio for CRI-O)")
 	}
 	label := runtimesLabel(versions, crioVersions)
 	suite := harness.Suite{Java: harness.Java{Binary: *java, JVMArgs: strings.Fields(*jvmArgs)}}
