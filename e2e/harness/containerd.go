@@ -20,30 +20,28 @@ import (
 // Containerd is one containerd release running with NRI enabled, every piece of its state
 // under Dir: root, state, sockets, the NRI plugin directory and its configuration.
 type Containerd struct {
-	Version      string
-	BinDir       string // containerd, containerd-shim-runc-v2, ctr
-	Debs         string // Debian's runc, busybox and CNI plugins, unpacked
-	Dir          string
-	Socket       string // CRI (gRPC)
-	NRISocket    string
-	PluginDir    string // NRI plugins containerd launches
-	ConfDir      string // their drop-in configuration
-	CgroupParent string
+	CRI
+	Version   string
+	BinDir    string // containerd, containerd-shim-runc-v2, ctr
+	Debs      string // Debian's runc, busybox and CNI plugins, unpacked
+	Dir       string
+	Socket    string // CRI (gRPC)
+	NRISocket string
+	PluginDir string // NRI plugins containerd launches
+	ConfDir   string // their drop-in configuration
 
 	mu   sync.Mutex
 	cmd  *exec.Cmd
 	done chan struct{}
 	log  *os.File
 	conn *grpc.ClientConn
-	RT   cri.RuntimeServiceClient
 }
 
 // NewContainerd lays out dir for version and writes its configuration.
 func NewContainerd(version, binDir, debs, dir, cgroupParent string) (*Containerd, error) {
-	c := &Containerd{Version: version, BinDir: binDir, Debs: debs, Dir: dir,
+	c := &Containerd{CRI: CRI{CgroupParent: cgroupParent}, Version: version, BinDir: binDir, Debs: debs, Dir: dir,
 		Socket: filepath.Join(dir, "containerd.sock"), NRISocket: filepath.Join(dir, "nri.sock"),
-		PluginDir: filepath.Join(dir, "nri-plugins"), ConfDir: filepath.Join(dir, "nri-conf"),
-		CgroupParent: cgroupParent}
+		PluginDir: filepath.Join(dir, "nri-plugins"), ConfDir: filepath.Join(dir, "nri-conf")}
 	for _, d := range []string{c.PluginDir, c.ConfDir, filepath.Join(dir, "cni")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
@@ -188,4 +186,15 @@ func tail(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Name is how cases name this runtime.
+func (c *Containerd) Name() string { return "containerd " + c.Version }
+
+// NRIPath is the socket external plugins connect to.
+func (c *Containerd) NRIPath() string { return c.NRISocket }
+
+// BundleConfig is the OCI spec the runc shim handed runc for a container.
+func (c *Containerd) BundleConfig(id string) string {
+	return filepath.Join(c.Dir, "state", "io.containerd.runtime.v2.task", "k8s.io", id, "config.json")
 }

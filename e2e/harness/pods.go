@@ -18,7 +18,7 @@ var podSeq atomic.Int64
 type Pod struct {
 	ID     string
 	Config *cri.PodSandboxConfig
-	c      *Containerd
+	c      *CRI
 }
 
 func ctx(d time.Duration) (context.Context, context.CancelFunc) {
@@ -26,7 +26,7 @@ func ctx(d time.Duration) (context.Context, context.CancelFunc) {
 }
 
 // RunPod runs a pod named name (made unique) with the given annotations.
-func (c *Containerd) RunPod(name string, annotations map[string]string) (*Pod, error) {
+func (c *CRI) RunPod(name string, annotations map[string]string) (*Pod, error) {
 	n := podSeq.Add(1)
 	config := &cri.PodSandboxConfig{
 		Metadata: &cri.PodSandboxMetadata{Name: fmt.Sprintf("%s-%d", name, n), Namespace: "e2e",
@@ -61,8 +61,13 @@ func (p *Pod) CreateContainer(name string, command ...string) (string, error) {
 		PodSandboxId: p.ID,
 		Config: &cri.ContainerConfig{
 			Metadata: &cri.ContainerMetadata{Name: name},
-			Image:    &cri.ImageSpec{Image: TestImage},
-			Command:  command,
+			// As a kubelet labels it: CRI-O names the container to NRI plugins by this label.
+			Labels: map[string]string{"io.kubernetes.container.name": name,
+				"io.kubernetes.pod.name": p.Name(), "io.kubernetes.pod.namespace": p.Config.Metadata.Namespace,
+				"io.kubernetes.pod.uid": p.Config.Metadata.Uid},
+			// As a kubelet sends it: CRI-O verifies the image's signature policy against it.
+			Image:   &cri.ImageSpec{Image: TestImage, UserSpecifiedImage: TestImage},
+			Command: command,
 			Linux: &cri.LinuxContainerConfig{SecurityContext: &cri.LinuxContainerSecurityContext{
 				NamespaceOptions: &cri.NamespaceOption{Network: cri.NamespaceMode_NODE, Pid: cri.NamespaceMode_CONTAINER},
 			}},
@@ -93,15 +98,26 @@ func (p *Pod) RunContainer(name string) (string, error) {
 func (p *Pod) Remove() error {
 	cx, cancel := ctx(60 * time.Second)
 	defer cancel()
+	// As a kubelet does with a grace period of 0: CRI-O's StopPodSandbox would otherwise wait
+	// out its whole deadline for a sleep that ignores SIGTERM.
+	list, err := p.c.RT.ListContainers(cx, &cri.ListContainersRequest{Filter: &cri.ContainerFilter{PodSandboxId: p.ID}})
+	if err != nil {
+		return err
+	}
+	for _, c := range list.Containers {
+		if _, err := p.c.RT.StopContainer(cx, &cri.StopContainerRequest{ContainerId: c.Id}); err != nil {
+			return err
+		}
+	}
 	if _, err := p.c.RT.StopPodSandbox(cx, &cri.StopPodSandboxRequest{PodSandboxId: p.ID}); err != nil {
 		return err
 	}
-	_, err := p.c.RT.RemovePodSandbox(cx, &cri.RemovePodSandboxRequest{PodSandboxId: p.ID})
+	_, err = p.c.RT.RemovePodSandbox(cx, &cri.RemovePodSandboxRequest{PodSandboxId: p.ID})
 	return err
 }
 
-// Spec is the OCI spec containerd wrote for a container, as its verbose status reports it.
-func (c *Containerd) Spec(id string) (*specs.Spec, error) {
+// Spec is the OCI spec the runtime wrote for a container, as its verbose status reports it.
+func (c *CRI) Spec(id string) (*specs.Spec, error) {
 	cx, cancel := ctx(30 * time.Second)
 	defer cancel()
 	rsp, err := c.RT.ContainerStatus(cx, &cri.ContainerStatusRequest{ContainerId: id, Verbose: true})
@@ -121,7 +137,7 @@ func (c *Containerd) Spec(id string) (*specs.Spec, error) {
 }
 
 // Exec runs a command in a running container and returns its stdout.
-func (c *Containerd) Exec(id string, command ...string) (string, error) {
+func (c *CRI) Exec(id string, command ...string) (string, error) {
 	cx, cancel := ctx(60 * time.Second)
 	defer cancel()
 	rsp, err := c.RT.ExecSync(cx, &cri.ExecSyncRequest{ContainerId: id, Cmd: command, Timeout: 30})
@@ -135,7 +151,7 @@ func (c *Containerd) Exec(id string, command ...string) (string, error) {
 }
 
 // RemoveAllPods removes every pod the runtime has, for a clean stop.
-func (c *Containerd) RemoveAllPods() error {
+func (c *CRI) RemoveAllPods() error {
 	cx, cancel := ctx(30 * time.Second)
 	defer cancel()
 	rsp, err := c.RT.ListPodSandbox(cx, &cri.ListPodSandboxRequest{})

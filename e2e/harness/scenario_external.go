@@ -18,7 +18,7 @@ const (
 
 // external: the e2e Spring plugin, started as a DaemonSet starts it, makes one change of each
 // kind; the OCI spec holds it and the running container obeys it.
-func (s *Suite) external(t *T, c *Containerd, r Release) {
+func (s *Suite) external(t *T, c Runtime, r Release) {
 	startPlugin(t, s, c, "e2e-adjuster", s.AdjusterJar)
 	source := t.TempDir()
 	marker := "mounted by " + r.Version
@@ -91,8 +91,8 @@ func (s *Suite) external(t *T, c *Containerd, r Release) {
 }
 
 // bundleRlimits is what the bundle runc was given says about rlimits, for failure messages.
-func bundleRlimits(c *Containerd, id string) string {
-	data, err := os.ReadFile(filepath.Join(c.Dir, "state", "io.containerd.runtime.v2.task", "k8s.io", id, "config.json"))
+func bundleRlimits(c Runtime, id string) string {
+	data, err := os.ReadFile(c.BundleConfig(id))
 	if err != nil {
 		return err.Error()
 	}

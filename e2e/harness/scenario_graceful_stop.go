@@ -7,7 +7,7 @@ import (
 )
 
 // gracefulStop: the plugin gets SIGTERM while pods are being created; none of them fails.
-func (s *Suite) gracefulStop(t *T, c *Containerd, r Release) {
+func (s *Suite) gracefulStop(t *T, c Runtime, r Release) {
 	p := startPlugin(t, s, c, "e2e-adjuster", s.AdjusterJar)
 	var mu sync.Mutex
 	var created, adjusted int
@@ -73,7 +73,7 @@ func (s *Suite) gracefulStop(t *T, c *Containerd, r Release) {
 
 // createOne runs a pod with one created container, reports whether the plugin adjusted it,
 // and removes the pod.
-func createOne(c *Containerd) (ok, adjusted bool, err error) {
+func createOne(c Runtime) (ok, adjusted bool, err error) {
 	pod, err := c.RunPod("traffic", map[string]string{prefix + "adjust": "traffic"})
 	if err != nil {
 		return false, false, fmt.Errorf("RunPodSandbox: %w", err)

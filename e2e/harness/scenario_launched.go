@@ -2,7 +2,7 @@ package harness
 
 // launched: containerd starts hello-world from its plugin directory and waits for it to
 // register before it serves CRI, so the first container is already adjusted.
-func (s *Suite) launched(t *T, c *Containerd, r Release) {
+func (s *Suite) launched(t *T, c Runtime, r Release) {
 	pod, id := runPod(t, c, "launched", nil)
 	spec := specOf(t, c, id)
 	t.Run("should adjust a container created through CRI", func(t *T) {

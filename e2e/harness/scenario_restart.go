@@ -5,9 +5,9 @@ import (
 	"time"
 )
 
-// restart: containerd restarts under a running plugin, which reconnects and is synchronized
+// restart: the runtime restarts under a running plugin, which reconnects and is synchronized
 // with the pods that outlived the restart.
-func (s *Suite) restart(t *T, c *Containerd, r Release) {
+func (s *Suite) restart(t *T, c Runtime, r Release) {
 	p := startPlugin(t, s, c, "e2e-adjuster", s.AdjusterJar)
 	before, _ := runPod(t, c, "before-restart", map[string]string{prefix + "adjust": "before-restart"})
 	syncs, err := p.AwaitLines("synchronized pods", 1, pluginTimeout)
@@ -15,7 +15,7 @@ func (s *Suite) restart(t *T, c *Containerd, r Release) {
 		t.Fatalf("%v", err)
 	}
 	c.Stop(stopTimeout)
-	t.Run("should report readiness DOWN while containerd is away", func(t *T) {
+	t.Run("should report readiness DOWN while the runtime is away", func(t *T) {
 		status, err := p.AwaitReadiness("!UP", 30*time.Second)
 		if err != nil {
 			t.Fatalf("%v", err)

@@ -6,9 +6,9 @@ import (
 
 // validation: the policy-validator sample refuses a container whose pod requires a plugin that
 // does not run; the CRI call fails with its reason.
-func (s *Suite) validation(t *T, c *Containerd, r Release) {
+func (s *Suite) validation(t *T, c Runtime, r Release) {
 	if !AtLeast(r.NRI, "v0.10.0") {
-		t.Skipf("containerd %s embeds NRI %s: container adjustment validation came with NRI v0.10.0", r.Version, r.NRI)
+		t.Skipf("%s embeds NRI %s: container adjustment validation came with NRI v0.10.0", c.Name(), r.NRI)
 	}
 	startPlugin(t, s, c, "policy-validator", s.ValidatorJar)
 	t.Run("should let a container the policy allows be created", func(t *T) {

@@ -9,8 +9,8 @@ import (
 
 // startPlugin starts a Spring Boot plugin jar and waits until it is ready; it is stopped with
 // the case.
-func startPlugin(t *T, s *Suite, c *Containerd, name, jar string) *Plugin {
-	p, err := s.Java.StartJar(name, jar, c.NRISocket)
+func startPlugin(t *T, s *Suite, c Runtime, name, jar string) *Plugin {
+	p, err := s.Java.StartJar(name, jar, c.NRIPath())
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
@@ -26,7 +26,7 @@ func startPlugin(t *T, s *Suite, c *Containerd, name, jar string) *Plugin {
 }
 
 // runPod runs a pod with a running container "app"; both are removed with the case.
-func runPod(t *T, c *Containerd, name string, annotations map[string]string) (*Pod, string) {
+func runPod(t *T, c Runtime, name string, annotations map[string]string) (*Pod, string) {
 	pod, err := c.RunPod(name, annotations)
 	if err != nil {
 		t.Fatalf("RunPodSandbox: %v", err)
@@ -43,7 +43,7 @@ func runPod(t *T, c *Containerd, name string, annotations map[string]string) (*P
 	return pod, id
 }
 
-func specOf(t *T, c *Containerd, id string) *specs.Spec {
+func specOf(t *T, c Runtime, id string) *specs.Spec {
 	spec, err := c.Spec(id)
 	if err != nil {
 		t.Fatalf("%v", err)
@@ -51,7 +51,7 @@ func specOf(t *T, c *Containerd, id string) *specs.Spec {
 	return spec
 }
 
-func execIn(t *T, c *Containerd, id string, command ...string) string {
+func execIn(t *T, c Runtime, id string, command ...string) string {
 	out, err := c.Exec(id, command...)
 	if err != nil {
 		t.Fatalf("exec: %v", err)

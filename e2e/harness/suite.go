@@ -35,7 +35,7 @@ type Suite struct {
 
 type scenario struct {
 	name string
-	run  func(t *T, c *Containerd, r Release)
+	run  func(t *T, c Runtime, r Release)
 }
 
 func (s *Suite) scenarios() []scenario {
@@ -67,7 +67,7 @@ func (s *Suite) RunRelease(root *T, r Release, filter string) {
 		if err != nil {
 			t.Fatalf("%v", err)
 		}
-		s.installHelloWorld(t, c)
+		s.installHelloWorld(t, c.Dir, c.PluginDir)
 		t.Cleanup(func() { s.stop(t, c) })
 		if err := c.Start(startTimeout); err != nil {
 			t.Fatalf("%v", err)
@@ -116,14 +116,14 @@ func numbers(v string) [3]int {
 	return n
 }
 
-// installHelloWorld puts the hello-world sample into containerd's plugin directory: a script
-// with absolute paths, since containerd passes only the NRI variables in the environment.
-func (s *Suite) installHelloWorld(t *T, c *Containerd) {
+// installHelloWorld puts the hello-world sample into the runtime's plugin directory: a script
+// with absolute paths, since the runtime passes only the NRI variables in the environment.
+func (s *Suite) installHelloWorld(t *T, dir, pluginDir string) {
 	args := append([]string{s.Java.Binary}, s.Java.JVMArgs...)
 	args = append(args, "-cp", s.HelloClasspath, "io.nri4j.samples.hello.HelloWorldPlugin")
-	logFile := filepath.Join(c.Dir, "50-hello-world.log")
+	logFile := filepath.Join(dir, "50-hello-world.log")
 	script := "#!/bin/sh\nexec " + shellQuote(args) + " 2>>" + shellQuote([]string{logFile}) + "\n"
-	if err := os.WriteFile(filepath.Join(c.PluginDir, "50-hello-world"), []byte(script), 0o755); err != nil {
+	if err := os.WriteFile(filepath.Join(pluginDir, "50-hello-world"), []byte(script), 0o755); err != nil {
 		t.Fatalf("%v", err)
 	}
 	t.Cleanup(func() {

@@ -1,7 +1,7 @@
-// Command e2e builds (once, cached) the containerd releases it is given, and runs the suite
+// Command e2e builds (once, cached) the containerd and CRI-O releases it is given, runs the suite
 // of harness/ against each, in a private mount namespace. It ends with one summary line:
 //
-//	e2e: N passed, M failed (containerd v2.1.9, v2.2.0, v2.4.2)
+//	e2e: N passed, M failed (containerd v2.1.9, v2.2.0, v2.4.2; CRI-O v1.34.0)
 //
 // and exits non-zero if a case failed or a release could not be built. Without root or mount
 // namespaces it reports every case skipped, with the reason.
@@ -28,6 +28,7 @@ var release = regexp.MustCompile(`^v2\.[0-9]+\.[0-9]+$`)
 type config struct {
 	Suite    harness.Suite
 	Releases []harness.Release
+	CRIO     []harness.Release
 	Run      string
 	Summary  string
 	Verbose  bool
@@ -40,6 +41,7 @@ func main() {
 	validator := flag.String("validator-jar", "", "the policy-validator sample's jar")
 	hello := flag.String("hello-classpath", "", "the hello-world sample's classpath; @file entries are read")
 	releases := flag.String("releases", "v2.1.9,v2.2.0,v2.4.2", "containerd releases, comma separated")
+	crio := flag.String("crio", "v1.34.0", "CRI-O releases, comma separated (empty: none)")
 	run := flag.String("run", "", "only scenarios whose name contains this")
 	out := flag.String("out", "target/e2e", "where to write images and the summary")
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
@@ -58,13 +60,14 @@ func main() {
 			versions = append(versions, v)
 		}
 	}
-	if len(versions) == 0 {
-		fail("no containerd release given (-releases)")
+	crioVersions := crioReleases(*crio)
+	if len(versions)+len(crioVersions) == 0 {
+		fail("no release given (-releases for containerd, -crio for CRI-O)")
 	}
-	label := "containerd " + strings.Join(versions, ", ")
+	label := runtimesLabel(versions, crioVersions)
 	suite := harness.Suite{Java: harness.Java{Binary: *java, JVMArgs: strings.Fields(*jvmArgs)}}
 	if reason := missing(); reason != "" {
-		skipAll(&suite, versions, reason, label)
+		skipAll(&suite, versions, crioVersions, reason, label)
 		return
 	}
 	classpath, err := expandClasspath(*hello)
@@ -96,12 +99,14 @@ func main() {
 			broken++
 			continue
 		}
-		nri, err := embeddedNRI(v)
+		nri, err := embeddedNRI("github.com/containerd/containerd/v2", v)
 		if err != nil {
 			fail("containerd %s: %v", v, err)
 		}
 		rels = append(rels, harness.Release{Version: v, NRI: nri, BinDir: filepath.Join(cache, "containerd", v, "bin")})
 	}
+	crioRels, crioBroken := buildCRIO(crioVersions, cache)
+	broken += crioBroken
 	if err := buildImages(&suite, abs(*out)); err != nil {
 		fail("images: %v", err)
 	}
@@ -110,7 +115,7 @@ func main() {
 	summaryFile := filepath.Join(abs(*out), "summary.json")
 	os.Remove(summaryFile)
 	cfgFile := filepath.Join(abs(*out), "config.json")
-	data, _ := json.Marshal(config{Suite: suite, Releases: rels, Run: *run, Summary: summaryFile, Verbose: *verbose})
+	data, _ := json.Marshal(config{Suite: suite, Releases: rels, CRIO: crioRels, Run: *run, Summary: summaryFile, Verbose: *verbose})
 	if err := os.WriteFile(cfgFile, data, 0o644); err != nil {
 		fail("%v", err)
 	}
@@ -158,11 +163,17 @@ func runInner(cfgFile string) int {
 				})
 			}
 		}
+		for _, r := range cfg.CRIO {
+			for _, name := range cfg.Suite.ScenarioNames() {
+				root.Run("crio-"+r.Version+"/"+name, func(t *cases.T) { t.Skipf("%v", err) })
+			}
+		}
 	} else {
 		for _, r := range cfg.Releases {
 			fmt.Printf("=== containerd %s (NRI %s)\n", r.Version, r.NRI)
 			cfg.Suite.RunRelease(root, r, cfg.Run)
 		}
+		runCRIO(root, &cfg.Suite, cfg.CRIO, cfg.Run)
 	}
 	data, _ = json.Marshal(cases.Summary{Passed: report.Passed, Failed: report.Failed,
 		Skipped: report.Skipped, Failures: report.Failures})

@@ -33,12 +33,17 @@ func missing() string {
 }
 
 // skipAll reports every case skipped, never passed.
-func skipAll(s *harness.Suite, versions []string, reason, label string) {
+func skipAll(s *harness.Suite, versions, crio []string, reason, label string) {
 	report := &cases.Report{}
 	root := cases.NewRoot("e2e", report)
 	for _, v := range versions {
 		for _, name := range s.ScenarioNames() {
 			root.Run("containerd-"+v+"/"+name, func(t *cases.T) { t.Skipf("%s", reason) })
+		}
+	}
+	for _, v := range crio {
+		for _, name := range s.ScenarioNames() {
+			root.Run("crio-"+v+"/"+name, func(t *cases.T) { t.Skipf("%s", reason) })
 		}
 	}
 	fmt.Printf("e2e: 0 passed, 0 failed (%s), %d skipped: %s\n", label, report.Skipped, reason)
@@ -71,14 +76,14 @@ func script(name string, args ...string) error {
 	return cmd.Run()
 }
 
-// embeddedNRI reads the NRI version a containerd release requires from its go.mod.
-func embeddedNRI(version string) (string, error) {
+// embeddedNRI reads the NRI version a runtime's release requires from its go.mod.
+func embeddedNRI(module, version string) (string, error) {
 	modcache, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
 		return "", err
 	}
 	gomod := filepath.Join(strings.TrimSpace(string(modcache)), "cache", "download",
-		"github.com", "containerd", "containerd", "v2", "@v", version+".mod")
+		filepath.FromSlash(module), "@v", version+".mod")
 	data, err := os.ReadFile(gomod)
 	if err != nil {
 		return "", err
