@@ -49,7 +49,7 @@ func (r *Results) latencyPlot(path string, plan Plan) error {
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.X.Tick.Marker = plot.ConstantTicks([]plot.Tick{
-		{Value: 0, Label: "0"}, {Value: 1, Label: "90"}, {Value: 2, Label: "99"}, {Value: 3, Label: "99.9"}, {Value: 4, Label: "99.99"}})
+		{Value: math.Log10(2), Label: "50"}, {Value: 1, Label: "90"}, {Value: 2, Label: "99"}, {Value: 3, Label: "99.9"}, {Value: 4, Label: "99.99"}})
 	for i, k := range r.Kinds {
 		samples := r.pooled(k, func(l LatencyResult) []time.Duration { return l.Long.Create })
 		if len(samples) == 0 {
@@ -94,8 +94,21 @@ func (r *Results) bars(path, title, unit string, labels []string, values func(ki
 		b.Offset = vg.Length(i-len(r.Kinds)/2) * width
 		p.Add(b)
 		p.Legend.Add(k, b)
+		// Values written above the bars: Go's are too short to read off the axis.
+		var xys plotter.XYs
+		var texts []string
+		for j, v := range values(k) {
+			xys = append(xys, plotter.XY{X: float64(j), Y: v})
+			texts = append(texts, fmt.Sprintf("%.0f", v))
+		}
+		labels, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: texts})
+		if err != nil {
+			return err
+		}
+		labels.Offset = vg.Point{X: b.Offset - width/3, Y: vg.Points(2)}
+		p.Add(labels)
 	}
-	p.Legend.Top = true
+	p.Legend.Top, p.Legend.Left = true, true
 	p.NominalX(labels...)
 	return p.Save(18*vg.Centimeter, 10*vg.Centimeter, path)
 }

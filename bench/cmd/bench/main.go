@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -24,6 +25,8 @@ func main() {
 	out := flag.String("out", "target/bench", "directory for logs, results.md and plots")
 	rounds := flag.Int("rounds", 3, "fresh processes per kind, interleaved")
 	smoke := flag.Bool("smoke", false, "a quick run that only shows the benchmark works")
+	archive := flag.Bool("archive", false, "start the Java plugins from a class archive a training run wrote (AOT cache on JDK 25+, CDS before)")
+	replot := flag.String("replot", "", "a results.json of an earlier run: print its table and draw its plots into -out again")
 	flag.Parse()
 	// The runtime library logs every connection at info level: noise next to the table.
 	logrus.SetLevel(logrus.WarnLevel)
@@ -34,13 +37,20 @@ func main() {
 		plan = driver.Plan{ShortWarmUp: 20, ShortMeasured: 100, LongWarmUp: 200, LongMeasured: 100}
 		pods, containers, *rounds = 10, 100, 1
 	}
-	if err := run(*java, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers); err != nil {
+	if *replot != "" {
+		if err := redraw(*replot, *out, plan); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(*java, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(java, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int) error {
+func run(java, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive bool) error {
 	if coreCP == "" || springCP == "" {
 		return fmt.Errorf("-core-classpath and -spring-classpath are required")
 	}
@@ -63,7 +73,18 @@ func run(java, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Pl
 		return err
 	}
 	j := driver.Java{Binary: java, JVMArgs: driver.SplitArgs(jvmArgs)}
-	kinds := []driver.Kind{driver.Go(goPlugin), driver.Core(j, core), driver.Spring(j, spring)}
+	coreJ, springJ := j, j
+	if archive {
+		if coreJ, err = trained(j, filepath.Join(out, "nri-core.archive"), plan.ShortWarmUp, out,
+			func(j driver.Java) driver.Kind { return driver.Core(j, core) }); err != nil {
+			return err
+		}
+		if springJ, err = trained(j, filepath.Join(out, "Spring.archive"), plan.ShortWarmUp, out,
+			func(j driver.Java) driver.Kind { return driver.Spring(j, spring) }); err != nil {
+			return err
+		}
+	}
+	kinds := []driver.Kind{driver.Go(goPlugin), driver.Core(coreJ, core), driver.Spring(springJ, spring)}
 	names := []string{kinds[0].Name, kinds[1].Name, kinds[2].Name}
 	res := driver.NewResults(names)
 	state := driver.NewState(pods, containers)
@@ -104,5 +125,42 @@ func run(java, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Pl
 	if err := os.WriteFile(filepath.Join(out, "results.md"), []byte(sb.String()), 0o644); err != nil {
 		return err
 	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "results.json"), data, 0o644); err != nil {
+		return err
+	}
+	return res.Plots(out, plan)
+}
+
+// trained writes a class archive with a training run of kind and returns j using it.
+func trained(j driver.Java, file string, calls int, out string, kind func(driver.Java) driver.Kind) (driver.Java, error) {
+	a, err := driver.ArchiveFor(j, file)
+	if err != nil {
+		return j, err
+	}
+	os.Remove(file)
+	if err := driver.Train(kind(a.Writing(j)), calls, out); err != nil {
+		return j, err
+	}
+	if _, err := os.Stat(file); err != nil {
+		return j, fmt.Errorf("the training run wrote no archive: %w", err)
+	}
+	return a.Using(j), nil
+}
+
+// redraw prints the table of a saved run and draws its plots again (plan must be the run's).
+func redraw(path, out string, plan driver.Plan) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	res := &driver.Results{}
+	if err := json.Unmarshal(data, res); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	fmt.Print(res.Table(plan))
 	return res.Plots(out, plan)
 }

@@ -1,0 +1,8 @@
+#!/bin/sh
+# Measures for docs/benchmarks.md: the plugin benchmark (table on stdout, plots and logs in
+# bench/target/bench), then the codec JMH benchmarks (bench/codec-jmh/target/jmh.csv).
+# Extra arguments go to both Maven runs, e.g. -Dbench.rounds=5.
+set -eu
+cd "$(dirname "$0")/.."
+./mvnw -B verify -pl bench -am -DskipTests -Dbench.skip=false -Dbench.smoke=false "$@"
+./mvnw -B verify -pl bench/codec-jmh -am -DskipTests -Djmh.skip=false "$@"
