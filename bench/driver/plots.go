@@ -109,6 +109,8 @@ func (r *Results) bars(path, title, unit string, labels []string, values func(ki
 		p.Add(labels)
 	}
 	p.Legend.Top, p.Legend.Left = true, true
+	// Headroom above the tallest bar for the legend and the values.
+	p.Y.Min, p.Y.Max = 0, p.Y.Max*1.35
 	p.NominalX(labels...)
 	return p.Save(18*vg.Centimeter, 10*vg.Centimeter, path)
 }
