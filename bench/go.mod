@@ -4,6 +4,7 @@ go 1.24.0
 
 require (
 	github.com/containerd/nri v0.12.5
+	github.com/containerd/ttrpc v1.2.7
 	github.com/nri4j/nri4j/conformance v0.0.0
 	github.com/sirupsen/logrus v1.9.4
 	gonum.org/v1/plot v0.17.0
@@ -17,7 +18,6 @@ require (
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
 	github.com/containerd/log v0.1.0 // indirect
-	github.com/containerd/ttrpc v1.2.7 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/knqyf263/go-plugin v0.9.0 // indirect
