@@ -19,7 +19,7 @@ func (r *Results) Plots(dir string, plan Plan) error {
 		return err
 	}
 	if err := r.bars(filepath.Join(dir, "startup.png"), "Start-up (median of rounds)", "ms",
-		[]string{"spawn → synchronized", "first CreateContainer", "spawn → synced, 10k ctrs"},
+		[]string{"spawn → synchronized", "first CreateContainer", "spawn → synced, large state"},
 		func(k string) []float64 {
 			return []float64{
 				ms(r.median(k, func(l LatencyResult) time.Duration { return l.Spawned })),
@@ -30,7 +30,7 @@ func (r *Results) Plots(dir string, plan Plan) error {
 		return err
 	}
 	return r.bars(filepath.Join(dir, "rss.png"), "Resident set size (median of rounds)", "MiB",
-		[]string{fmt.Sprintf("after %d calls", plan.Total()), "after 10k-container sync"},
+		[]string{fmt.Sprintf("after %d calls", plan.Total()), "after the large Synchronize"},
 		func(k string) []float64 {
 			return []float64{
 				float64(r.median(k, func(l LatencyResult) time.Duration { return time.Duration(l.Memory.RSSKiB) })) / 1024,
