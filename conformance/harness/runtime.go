@@ -28,6 +28,11 @@ type RuntimeOptions struct {
 	Killable bool
 	// Socket is where plugins connect; by default a socket in the runtime's directory.
 	Socket string
+	// Unrecorded leaves Calls empty: recording copies every payload, which a benchmark must not
+	// pay for (nor keep 100,000 calls in memory).
+	Unrecorded bool
+	// OnSync, if set, learns how long each plugin's Synchronize took, split replies included.
+	OnSync func(took time.Duration)
 }
 
 // Runtime is the upstream runtime library (pkg/adaptation), as containerd and CRI-O embed it,
@@ -104,10 +109,12 @@ func StartRuntime(dir string, opts RuntimeOptions) (*Runtime, error) {
 		adaptation.WithSocketPath(listen),
 		adaptation.WithPluginPath(rt.PluginDir),
 		adaptation.WithPluginConfigPath(rt.ConfigDir),
-		adaptation.WithTTRPCOptions(
-			[]ttrpc.ClientOpts{ttrpc.WithUnaryClientInterceptor(rt.Calls.clientInterceptor)},
-			[]ttrpc.ServerOpt{ttrpc.WithUnaryServerInterceptor(rt.Calls.serverInterceptor)}),
 	}, versionOptions(rt)...)
+	if !opts.Unrecorded {
+		options = append(options, adaptation.WithTTRPCOptions(
+			[]ttrpc.ClientOpts{ttrpc.WithUnaryClientInterceptor(rt.Calls.clientInterceptor)},
+			[]ttrpc.ServerOpt{ttrpc.WithUnaryServerInterceptor(rt.Calls.serverInterceptor)}))
+	}
 	rt.R, err = adaptation.New(opts.Name, opts.Version, rt.syncFn, rt.updateFn, options...)
 	if err != nil {
 		return nil, err
@@ -132,7 +139,11 @@ func StartRuntime(dir string, opts RuntimeOptions) (*Runtime, error) {
 func (rt *Runtime) syncFn(ctx context.Context, cb adaptation.SyncCB) error {
 	rt.lock.Lock()
 	defer rt.lock.Unlock()
+	start := time.Now()
 	updates, err := cb(ctx, rt.opts.Pods, rt.opts.Containers)
+	if rt.opts.OnSync != nil && err == nil {
+		rt.opts.OnSync(time.Since(start))
+	}
 	if err == nil && rt.started {
 		rt.synced <- updates
 	}

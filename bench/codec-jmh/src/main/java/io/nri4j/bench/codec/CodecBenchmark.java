@@ -1,0 +1,68 @@
+package io.nri4j.bench.codec;
+
+import io.nri4j.adjust.Adjustment;
+import io.nri4j.api.v1alpha1.CreateContainerRequest;
+import io.nri4j.api.v1alpha1.CreateContainerResponse;
+import io.nri4j.internal.ttrpc.MessageType;
+import io.nri4j.internal.ttrpc.TtrpcDecoder;
+import io.nri4j.internal.ttrpc.TtrpcEncoder;
+import io.nri4j.internal.ttrpc.TtrpcMessage;
+import io.nri4j.internal.ttrpc.proto.Request;
+import io.nri4j.internal.ttrpc.proto.Response;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The codec hot path of one CreateContainer call, both ways: a frame decoded and parsed down to
+ * the request, and an answer encoded into a frame. Run with {@code -prof gc} for B/op.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class CodecBenchmark {
+
+    private ByteBuf frame;
+    private TtrpcDecoder decoder;
+    private CreateContainerRequest request;
+    private TtrpcMessage decoded;
+
+    @Setup
+    public void setUp() {
+        frame = Unpooled.wrappedBuffer(Frames.requestFrame());
+        decoder = new TtrpcDecoder();
+        request = Frames.createContainerRequest();
+    }
+
+    /** Frame bytes to a CreateContainerRequest: ttrpc header, envelope, then the message. */
+    @Benchmark
+    public CreateContainerRequest decodeRequest() throws Exception {
+        frame.readerIndex(0);
+        decoder.decode(frame, m -> decoded = (TtrpcMessage) m);
+        Request envelope = Request.parseFrom(decoded.data());
+        return CreateContainerRequest.parseFrom(envelope.getPayload());
+    }
+
+    /** An adjustment to a response frame: what the plugin writes back for each call. */
+    @Benchmark
+    public int encodeResponse() {
+        CreateContainerResponse response = CreateContainerResponse.newBuilder()
+                .setAdjust(Adjustment.create()
+                        .addAnnotation("bench.nri4j.io/greeting", "hello, " + request.getContainer().getName())
+                        .addEnv("BENCH", "1").build())
+                .build();
+        byte[] envelope = Response.newBuilder().setPayload(response.toByteString()).build().toByteArray();
+        ByteBuf out = TtrpcEncoder.encode(PooledByteBufAllocator.DEFAULT, 1, MessageType.RESPONSE, 0, envelope);
+        int n = out.readableBytes();
+        out.release();
+        return n;
+    }
+}

@@ -1,0 +1,35 @@
+package io.nri4j.bench.core;
+
+import io.nri4j.adjust.Adjustment;
+import io.nri4j.stub.CreateContainerResult;
+import io.nri4j.stub.NriPlugin;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The benchmark's work on nri-core: CreateContainer adds an annotation and an environment
+ * variable, StartContainer is counted. The Go and Spring peers do the same.
+ */
+public final class CoreBenchPlugin {
+
+    private CoreBenchPlugin() {
+    }
+
+    /** Arguments: the runtime's socket. Serves until the connection ends. */
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1) {
+            System.err.println("usage: CoreBenchPlugin <socket>");
+            System.exit(64);
+        }
+        LongAdder started = new LongAdder();
+        int exit = NriPlugin.builder()
+                .name("bench").index("50")
+                .socketPath(Path.of(args[0]))
+                .onCreateContainer((request, context) -> CreateContainerResult.of(Adjustment.create()
+                        .addAnnotation("bench.nri4j.io/greeting", "hello, " + request.getContainer().getName())
+                        .addEnv("BENCH", "1")))
+                .onStartContainer((request, context) -> started.increment())
+                .build().runForExitCode();
+        System.exit(exit);
+    }
+}

@@ -1,0 +1,48 @@
+package driver
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Kind is one implementation of the benchmark plugin and how to start it on a socket.
+type Kind struct {
+	Name    string
+	Command func(socket string) *exec.Cmd
+}
+
+// Go is the upstream stub peer, built from cmd/goplugin.
+func Go(binary string) Kind {
+	return Kind{Name: "Go", Command: func(socket string) *exec.Cmd { return exec.Command(binary, socket) }}
+}
+
+// Java is a JVM and the flags every Java plugin runs with.
+type Java struct {
+	Binary  string
+	JVMArgs []string
+}
+
+func (j Java) command(classpath, mainClass string, args ...string) *exec.Cmd {
+	argv := append(append([]string{}, j.JVMArgs...), "-cp", classpath, mainClass)
+	return exec.Command(j.Binary, append(argv, args...)...)
+}
+
+// Core is the plugin on nri-core alone.
+func Core(j Java, classpath string) Kind {
+	return Kind{Name: "nri-core", Command: func(socket string) *exec.Cmd {
+		return j.command(classpath, "io.nri4j.bench.core.CoreBenchPlugin", socket)
+	}}
+}
+
+// Spring is the plugin as a Spring Boot application with actuator over HTTP.
+func Spring(j Java, classpath string) Kind {
+	return Kind{Name: "Spring", Command: func(socket string) *exec.Cmd {
+		// Instances coordinate through a directory (a hostPath on a node): here the runtime's own.
+		return j.command(classpath, "io.nri4j.bench.spring.SpringBenchPlugin", "--nri.socket-path="+socket,
+			"--nri.instances.directory="+filepath.Join(filepath.Dir(socket), "instances"))
+	}}
+}
+
+// SplitArgs splits a flag value of JVM options at spaces.
+func SplitArgs(s string) []string { return strings.Fields(s) }
