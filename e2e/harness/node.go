@@ -66,7 +66,7 @@ func (n *Node) Start(timeout time.Duration) error {
 	if err := n.writePKI(); err != nil {
 		return fmt.Errorf("certificates: %w", err)
 	}
-	ports, err := freePorts(3)
+	ports, err := freePorts(5)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func (n *Node) Start(timeout time.Duration) error {
 		fmt.Sprintf("--secure-port=%d", ports[2]), "--cert-dir="+filepath.Join(n.Dir, "apiserver"),
 		"--tls-cert-file="+p("apiserver.crt"), "--tls-private-key-file="+p("apiserver.key"),
 		"--client-ca-file="+p("ca.crt"), "--kubelet-client-certificate="+p("admin.crt"),
-		"--kubelet-client-key="+p("admin.key"), "--kubelet-certificate-authority=",
+		"--kubelet-client-key="+p("admin.key"),
 		"--service-account-key-file="+p("sa.pub"), "--service-account-signing-key-file="+p("sa.key"),
 		"--service-account-issuer=https://kubernetes.default.svc", "--service-cluster-ip-range=10.215.0.0/24",
 		"--authorization-mode=Node,RBAC", "--endpoint-reconciler-type=none",
@@ -101,13 +101,14 @@ func (n *Node) Start(timeout time.Duration) error {
 		return err
 	}
 	if _, err := n.start("kube-controller-manager", filepath.Join(n.KubeBin, "kube-controller-manager"),
-		"--kubeconfig="+n.Kubeconfig, "--leader-elect=false", "--secure-port=0",
-		"--service-account-private-key-file="+p("sa.key"), "--root-ca-file="+p("ca.crt"),
+		"--kubeconfig="+n.Kubeconfig, "--leader-elect=false", "--bind-address=127.0.0.1",
+		fmt.Sprintf("--secure-port=%d", ports[3]), "--service-account-private-key-file="+p("sa.key"), "--root-ca-file="+p("ca.crt"),
 		"--use-service-account-credentials=false", "--controllers=*,-nodeipam"); err != nil {
 		return err
 	}
 	if _, err := n.start("kube-scheduler", filepath.Join(n.KubeBin, "kube-scheduler"),
-		"--kubeconfig="+n.Kubeconfig, "--leader-elect=false", "--secure-port=0"); err != nil {
+		"--kubeconfig="+n.Kubeconfig, "--leader-elect=false", "--bind-address=127.0.0.1",
+		fmt.Sprintf("--secure-port=%d", ports[4])); err != nil {
 		return err
 	}
 	if err := n.StartKubelet(); err != nil {

@@ -66,7 +66,8 @@ func (n *Node) RunWorkload(name string, timeout time.Duration) (*kubePod, error)
 		return nil, err
 	}
 	var pod kubePod
-	err := poll(timeout, func() (bool, error) {
+	// Every half second: two clients polling faster would keep a core busy with kubectl.
+	err := pollEvery(500*time.Millisecond, timeout, func() (bool, error) {
 		pod = kubePod{}
 		if err := n.KubectlJSON(&pod, "get", "pod", "-n", "default", name); err != nil {
 			return false, nil
@@ -155,4 +156,22 @@ func readiness(podIP string, port int) string {
 		return fmt.Sprintf("HTTP %d: %v", rsp.StatusCode, err)
 	}
 	return body.Status
+}
+
+// pollEvery calls f every interval until it reports done or an error, or until timeout.
+func pollEvery(interval, timeout time.Duration, f func() (bool, error)) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		ok, err := f()
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("not within %s", timeout)
+		}
+		time.Sleep(interval)
+	}
 }
