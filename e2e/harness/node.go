@@ -73,6 +73,9 @@ func (n *Node) Start(timeout time.Duration) error {
 	etcdURL := fmt.Sprintf("http://127.0.0.1:%d", ports[0])
 	peerURL := fmt.Sprintf("http://127.0.0.1:%d", ports[1])
 	n.apiserver = fmt.Sprintf("https://127.0.0.1:%d", ports[2])
+	if err := n.pki.kubeconfig(n.Kubeconfig, "admin", n.apiserver); err != nil {
+		return err
+	}
 	etcd, err := n.start("etcd", n.Etcd, "--name=node", "--data-dir="+filepath.Join(n.Dir, "etcd"),
 		"--listen-client-urls="+etcdURL, "--advertise-client-urls="+etcdURL,
 		"--listen-peer-urls="+peerURL, "--initial-advertise-peer-urls="+peerURL,

@@ -111,6 +111,9 @@ func (s *HelmSuite) Run(root *T) {
 }
 
 func (r *nodeRun) logPlugins(t *T) {
+	if r.watch == nil {
+		return
+	}
 	for _, p := range r.watch.snapshot() {
 		lines := containerLog("default", p.Name, p.UID, "plugin")
 		var text []string

@@ -45,6 +45,8 @@ metadata:
 spec:
   automountServiceAccountToken: false
   enableServiceLinks: false
+  # No cluster DNS on this node: the kubelet warns (MissingClusterDNS) about ClusterFirst.
+  dnsPolicy: Default
   terminationGracePeriodSeconds: 1
   containers:
     - name: app
