@@ -2,19 +2,12 @@ package harness
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
 	"time"
-
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
-	cri "k8s.io/cri-api/pkg/apis/runtime/v1"
 )
 
 // Containerd is one containerd release running with NRI enabled, every piece of its state
@@ -30,11 +23,7 @@ type Containerd struct {
 	PluginDir string // NRI plugins containerd launches
 	ConfDir   string // their drop-in configuration
 
-	mu   sync.Mutex
-	cmd  *exec.Cmd
-	done chan struct{}
-	log  *os.File
-	conn *grpc.ClientConn
+	proc criProcess
 }
 
 // NewContainerd lays out dir for version and writes its configuration.
@@ -96,66 +85,15 @@ func (c *Containerd) config() string {
 
 // Start starts containerd and waits until its CRI runtime service answers.
 func (c *Containerd) Start(timeout time.Duration) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	log, err := os.OpenFile(filepath.Join(c.Dir, "containerd.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	cmd := exec.Command(filepath.Join(c.BinDir, "containerd"), "--config", filepath.Join(c.Dir, "config.toml"))
-	cmd.Env = append(os.Environ(), "PATH="+c.BinDir+":"+filepath.Join(c.Debs, "usr/sbin")+":/usr/sbin:/usr/bin:/sbin:/bin")
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Start(); err != nil {
-		log.Close()
-		return err
-	}
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	c.cmd, c.done, c.log = cmd, done, log
-	if c.conn == nil {
-		conn, err := grpc.NewClient("unix://"+c.Socket, grpc.WithTransportCredentials(insecure.NewCredentials()))
-		if err != nil {
-			return err
-		}
-		c.conn, c.RT = conn, cri.NewRuntimeServiceClient(conn)
-	}
-	deadline := time.Now().Add(timeout)
-	for {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		_, err := c.RT.Version(ctx, &cri.VersionRequest{})
-		cancel()
-		if err == nil {
-			return nil
-		}
-		select {
-		case <-done:
-			return fmt.Errorf("containerd %s exited at start-up: %s", c.Version, c.LogTail(20))
-		default:
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("containerd %s: no CRI answer within %s: %v", c.Version, timeout, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	env := append(os.Environ(), "PATH="+c.BinDir+":"+filepath.Join(c.Debs, "usr/sbin")+":/usr/sbin:/usr/bin:/sbin:/bin")
+	return c.proc.start(&c.CRI, c.Socket, timeout, func() (*daemon, error) {
+		return startDaemonEnv(c.Dir, "containerd", env, filepath.Join(c.BinDir, "containerd"),
+			"--config", filepath.Join(c.Dir, "config.toml"))
+	})
 }
 
 // Stop ends containerd with SIGTERM (SIGKILL after timeout); its shims and containers live on.
-func (c *Containerd) Stop(timeout time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.cmd == nil {
-		return
-	}
-	c.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-c.done:
-	case <-time.After(timeout):
-		c.cmd.Process.Kill()
-		<-c.done
-	}
-	c.log.Close()
-	c.cmd = nil
-}
+func (c *Containerd) Stop(timeout time.Duration) { c.proc.stop(timeout) }
 
 // Import imports an OCI archive into the k8s.io namespace, where the CRI plugin finds images.
 func (c *Containerd) Import(archive string) error {
@@ -169,16 +107,11 @@ func (c *Containerd) Import(archive string) error {
 
 // LogTail is the end of containerd's log, for failure messages.
 func (c *Containerd) LogTail(lines int) string {
-	data, _ := os.ReadFile(filepath.Join(c.Dir, "containerd.log"))
-	return tail(string(data), lines)
+	return tail(readLog(filepath.Join(c.Dir, "containerd.log")), lines)
 }
 
 // Close releases the CRI connection.
-func (c *Containerd) Close() {
-	if c.conn != nil {
-		c.conn.Close()
-	}
-}
+func (c *Containerd) Close() { c.proc.close() }
 
 func tail(s string, n int) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")

@@ -2,19 +2,12 @@ package harness
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
 	"time"
-
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
-	cri "k8s.io/cri-api/pkg/apis/runtime/v1"
 )
 
 // CRIO is one CRI-O release running with NRI enabled. Every path it would take from the host
@@ -30,11 +23,7 @@ type CRIO struct {
 	PluginDir string
 	ConfDir   string
 
-	mu   sync.Mutex
-	cmd  *exec.Cmd
-	done chan struct{}
-	log  *os.File
-	conn *grpc.ClientConn
+	proc criProcess
 }
 
 // NewCRIO lays out dir for version and writes its configuration.
@@ -151,80 +140,22 @@ func (c *CRIO) Import(archive, name string) error {
 
 // Start starts CRI-O and waits until its CRI runtime service answers.
 func (c *CRIO) Start(timeout time.Duration) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	log, err := os.OpenFile(c.path("crio.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	cmd := exec.Command(filepath.Join(c.BinDir, "crio"), "--config", c.path("crio.conf"),
-		"--config-dir", c.path("crio.conf.d"), "--log-level", "info")
-	cmd.Env = c.env()
-	cmd.Stdout, cmd.Stderr = log, log
-	if err := cmd.Start(); err != nil {
-		log.Close()
-		return err
-	}
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	c.cmd, c.done, c.log = cmd, done, log
-	if c.conn == nil {
-		conn, err := grpc.NewClient("unix://"+c.Socket, grpc.WithTransportCredentials(insecure.NewCredentials()))
-		if err != nil {
-			return err
-		}
-		c.conn, c.RT = conn, cri.NewRuntimeServiceClient(conn)
-	}
-	deadline := time.Now().Add(timeout)
-	for {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		_, err := c.RT.Version(ctx, &cri.VersionRequest{})
-		cancel()
-		if err == nil {
-			return nil
-		}
-		select {
-		case <-done:
-			return fmt.Errorf("CRI-O %s exited at start-up: %s", c.Version, c.LogTail(20))
-		default:
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("CRI-O %s: no CRI answer within %s: %v", c.Version, timeout, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return c.proc.start(&c.CRI, c.Socket, timeout, func() (*daemon, error) {
+		return startDaemonEnv(c.Dir, "crio", c.env(), filepath.Join(c.BinDir, "crio"), "--config", c.path("crio.conf"),
+			"--config-dir", c.path("crio.conf.d"), "--log-level", "info")
+	})
 }
 
 // Stop ends CRI-O with SIGTERM (SIGKILL after timeout); conmon and the containers live on.
-func (c *CRIO) Stop(timeout time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.cmd == nil {
-		return
-	}
-	c.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-c.done:
-	case <-time.After(timeout):
-		c.cmd.Process.Kill()
-		<-c.done
-	}
-	c.log.Close()
-	c.cmd = nil
-}
+func (c *CRIO) Stop(timeout time.Duration) { c.proc.stop(timeout) }
 
 // LogTail is the end of CRI-O's log, for failure messages.
 func (c *CRIO) LogTail(lines int) string {
-	data, _ := os.ReadFile(c.path("crio.log"))
-	return tail(string(data), lines)
+	return tail(readLog(filepath.Join(c.Dir, "crio.log")), lines)
 }
 
 // Close releases the CRI connection.
-func (c *CRIO) Close() {
-	if c.conn != nil {
-		c.conn.Close()
-	}
-}
+func (c *CRIO) Close() { c.proc.close() }
 
 // Name is how cases name this runtime.
 func (c *CRIO) Name() string { return "CRI-O " + c.Version }

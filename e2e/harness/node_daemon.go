@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// daemon is one process of the node (etcd, a control-plane component, the kubelet), its output
-// in a log file of the node's directory.
+// daemon is one process the harness runs (a runtime, etcd, a control-plane component, the
+// kubelet), its output in a log file of its directory.
 type daemon struct {
 	name    string
 	logFile string
@@ -19,12 +19,18 @@ type daemon struct {
 }
 
 func startDaemon(dir, name, binary string, args ...string) (*daemon, error) {
+	return startDaemonEnv(dir, name, nil, binary, args...)
+}
+
+// startDaemonEnv is startDaemon with the environment env (nil: this process's).
+func startDaemonEnv(dir, name string, env []string, binary string, args ...string) (*daemon, error) {
 	logFile := filepath.Join(dir, name+".log")
 	log, err := os.OpenFile(logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(binary, args...)
+	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
 		log.Close()
@@ -59,8 +65,7 @@ func (d *daemon) stop(timeout time.Duration) {
 }
 
 func (d *daemon) logTail(lines int) string {
-	data, _ := os.ReadFile(d.logFile)
-	return tail(string(data), lines)
+	return tail(readLog(d.logFile), lines)
 }
 
 // await polls ready until it holds, failing early if the daemon exits.

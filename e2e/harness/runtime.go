@@ -19,6 +19,17 @@ type Runtime interface {
 	BundleConfig(id string) string // the OCI spec runc was given, for failure messages
 }
 
+// managedRuntime is a Runtime the suite starts and tears down.
+type managedRuntime interface {
+	Runtime
+	LogTail(lines int) string
+	RemoveAllPods() error
+	Close()
+	cgroupParent() string
+}
+
+func (c *CRI) cgroupParent() string { return c.CgroupParent }
+
 // CRI is the kubelet side of a runtime: its CRI runtime service and the pods' cgroup parent.
 type CRI struct {
 	RT           cri.RuntimeServiceClient

@@ -61,42 +61,55 @@ func (s *Suite) ScenarioNames() []string {
 // against it, and stops it and everything it started.
 func (s *Suite) RunRelease(root *T, r Release, filter string) {
 	root.Run("containerd-"+r.Version, func(t *T) {
-		dir := t.TempDir()
-		cgroupParent := fmt.Sprintf("/nri4j-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(r.Version, ".", "-"))
-		c, err := NewContainerd(r.Version, r.BinDir, s.Debs, dir, cgroupParent)
+		c, err := NewContainerd(r.Version, r.BinDir, s.Debs, t.TempDir(), s.cgroupParent(r.Version))
 		if err != nil {
 			t.Fatalf("%v", err)
 		}
-		s.installHelloWorld(t, c.Dir, c.PluginDir)
-		t.Cleanup(func() { s.stop(t, c) })
-		if err := c.Start(startTimeout); err != nil {
-			t.Fatalf("%v", err)
-		}
-		for _, image := range []string{s.PauseImage, s.TestImage} {
-			if err := c.Import(image); err != nil {
-				t.Fatalf("%v", err)
+		s.runOn(t, c, r, filter, c.PluginDir, nil, func() error {
+			for _, image := range []string{s.PauseImage, s.TestImage} {
+				if err := c.Import(image); err != nil {
+					return err
+				}
 			}
-		}
-		for _, sc := range s.scenarios() {
-			if filter == "" || strings.Contains(sc.name, filter) {
-				t.Run(sc.name, func(t *T) { sc.run(t, c, r) })
-			}
-		}
+			return nil
+		})
 	})
 }
 
-// stop removes every pod, stops containerd, ends what it left running and removes the cgroups.
-func (s *Suite) stop(t *T, c *Containerd) {
-	if t.Failed() {
-		t.Logf("containerd %s log:\n%s", c.Version, c.LogTail(40))
+func (s *Suite) cgroupParent(name string) string {
+	return fmt.Sprintf("/nri4j-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(name, ".", "-"))
+}
+
+// runOn installs the launched plugin into pluginDir, runs before, starts the runtime, runs
+// after, then the scenarios matching filter; in the end every pod is removed, the runtime
+// stopped, what it left running ended and the cgroups removed, also when a case failed.
+func (s *Suite) runOn(t *T, c managedRuntime, r Release, filter, pluginDir string, before, after func() error) {
+	s.installHelloWorld(t, filepath.Dir(pluginDir), pluginDir)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("%s log:\n%s", c.Name(), c.LogTail(40))
+		}
+		if err := c.RemoveAllPods(); err != nil {
+			t.Logf("%v", err)
+		}
+		c.Stop(stopTimeout)
+		c.Close()
+		KillOrphans()
+		RemoveCgroups(c.cgroupParent())
+	})
+	for _, step := range []func() error{before, func() error { return c.Start(startTimeout) }, after} {
+		if step == nil {
+			continue
+		}
+		if err := step(); err != nil {
+			t.Fatalf("%v", err)
+		}
 	}
-	if err := c.RemoveAllPods(); err != nil {
-		t.Logf("%v", err)
+	for _, sc := range s.scenarios() {
+		if filter == "" || strings.Contains(sc.name, filter) {
+			t.Run(sc.name, func(t *T) { sc.run(t, c, r) })
+		}
 	}
-	c.Stop(stopTimeout)
-	c.Close()
-	KillOrphans()
-	RemoveCgroups(c.CgroupParent)
 }
 
 // AtLeast reports whether version v (vMAJOR.MINOR.PATCH) is at least min.

@@ -44,7 +44,7 @@ func runtimesLabel(containerd, crio []string) string {
 // failure.
 func buildCRIO(versions []string, cache string) (rels []harness.Release, broken int) {
 	for _, v := range versions {
-		if err := script("build-crio.sh", v); err != nil {
+		if err := harness.Script("build-crio.sh", v); err != nil {
 			fmt.Printf("--- FAIL: e2e/crio-%s (could not build it: %v)\n", v, err)
 			broken++
 			continue

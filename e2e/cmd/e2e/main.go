@@ -86,15 +86,15 @@ func main() {
 	}
 
 	start := time.Now()
-	cache := cacheDir()
-	if err := script("fetch-debs.sh"); err != nil {
+	cache := harness.CacheDir()
+	if err := harness.Script("fetch-debs.sh"); err != nil {
 		fail("Debian packages: %v", err)
 	}
 	suite.Debs = filepath.Join(cache, "debs", "root")
 	var rels []harness.Release
 	broken := 0
 	for _, v := range versions {
-		if err := script("build-containerd.sh", v); err != nil {
+		if err := harness.Script("build-containerd.sh", v); err != nil {
 			fmt.Printf("--- FAIL: e2e/containerd-%s (could not build it: %v)\n", v, err)
 			broken++
 			continue
@@ -107,7 +107,7 @@ func main() {
 	}
 	crioRels, crioBroken := buildCRIO(crioVersions, cache)
 	broken += crioBroken
-	if err := buildImages(&suite, abs(*out)); err != nil {
+	if suite.PauseImage, suite.TestImage, err = harness.BuildImages(abs(*out), suite.Debs); err != nil {
 		fail("images: %v", err)
 	}
 	fmt.Printf("e2e: prepared in %s\n", time.Since(start).Round(time.Second))

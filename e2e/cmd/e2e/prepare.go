@@ -61,21 +61,6 @@ func prepareNamespace() error {
 	return harness.BecomeSubreaper()
 }
 
-func cacheDir() string {
-	if d := os.Getenv("NRI4J_CACHE"); d != "" {
-		return d
-	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".cache", "nri4j")
-}
-
-// script runs one of scripts/ (they cache what they make).
-func script(name string, args ...string) error {
-	cmd := exec.Command(filepath.Join("scripts", name), args...)
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	return cmd.Run()
-}
-
 // embeddedNRI reads the NRI version a runtime's release requires from its go.mod.
 func embeddedNRI(module, version string) (string, error) {
 	modcache, err := exec.Command("go", "env", "GOMODCACHE").Output()
@@ -94,20 +79,6 @@ func embeddedNRI(module, version string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("no github.com/containerd/nri in %s", gomod)
-}
-
-// buildImages builds the pause binary and writes both images as OCI archives.
-func buildImages(s *harness.Suite, out string) error {
-	pause := filepath.Join(out, "pause")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", pause, "./cmd/pause")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	build.Stdout, build.Stderr = os.Stdout, os.Stderr
-	if err := build.Run(); err != nil {
-		return err
-	}
-	var err error
-	s.PauseImage, s.TestImage, err = harness.WriteImages(out, pause, filepath.Join(s.Debs, "bin", "busybox"))
-	return err
 }
 
 // expandClasspath reads a classpath whose @file entries hold more classpath (Maven's

@@ -80,7 +80,7 @@ func main() {
 	suite.PluginImage, suite.Chart = abs(*image), abs(*chart)
 
 	start := time.Now()
-	cache := cacheDir()
+	cache := harness.CacheDir()
 	steps := []struct {
 		what   string
 		script string
@@ -93,7 +93,7 @@ func main() {
 		{"helm " + *helmVersion, "build-helm.sh", []string{*helmVersion}},
 	}
 	for _, s := range steps {
-		if err := script(s.script, s.args...); err != nil {
+		if err := harness.Script(s.script, s.args...); err != nil {
 			fmt.Printf("--- FAIL: helm-e2e (could not build %s: %v)\n", s.what, err)
 			fmt.Printf("helm-e2e: 0 passed, 1 failed (%s) in %s\n", label, time.Since(start).Round(time.Second))
 			os.Exit(1)
@@ -104,7 +104,8 @@ func main() {
 	suite.KubeBin = filepath.Join(cache, "kubernetes", *kubernetes, "bin")
 	suite.Etcd = filepath.Join(cache, "etcd", *etcd, "bin", "etcd")
 	suite.Helm = filepath.Join(cache, "bin", "helm")
-	if err := buildImages(&suite, abs(*out)); err != nil {
+	var err error
+	if suite.PauseImage, suite.TestImage, err = harness.BuildImages(abs(*out), suite.Debs); err != nil {
 		fail("images: %v", err)
 	}
 	fmt.Printf("helm-e2e: prepared in %s\n", time.Since(start).Round(time.Second))
@@ -205,35 +206,6 @@ func skipAll(s *harness.HelmSuite, reason, label string) {
 		root.Run("containerd-"+s.Release.Version+"/"+name, func(t *cases.T) { t.Skipf("%s", reason) })
 	}
 	fmt.Printf("helm-e2e: 0 passed, 0 failed (%s), %d skipped: %s\n", label, report.Skipped, reason)
-}
-
-func cacheDir() string {
-	if d := os.Getenv("NRI4J_CACHE"); d != "" {
-		return d
-	}
-	home, _ := os.UserHomeDir()
-	return filepath.Join(home, ".cache", "nri4j")
-}
-
-// script runs one of scripts/ (they cache what they make).
-func script(name string, args ...string) error {
-	cmd := exec.Command(filepath.Join("scripts", name), args...)
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	return cmd.Run()
-}
-
-// buildImages builds the pause binary and writes the pause and test images as OCI archives.
-func buildImages(s *harness.HelmSuite, out string) error {
-	pause := filepath.Join(out, "pause")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", pause, "./cmd/pause")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	build.Stdout, build.Stderr = os.Stdout, os.Stderr
-	if err := build.Run(); err != nil {
-		return err
-	}
-	var err error
-	s.PauseImage, s.TestImage, err = harness.WriteImages(out, pause, filepath.Join(s.Debs, "bin", "busybox"))
-	return err
 }
 
 func skipped(n int) string {
