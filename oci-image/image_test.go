@@ -237,7 +237,7 @@ func withoutFlag(argv []string, flag string) []string {
 // startUp runs argv in root as the image's user, on a read-only root, until Spring Boot says
 // it started, and returns the seconds it says the process ran for by then.
 func startUp(root string, rc build.RuntimeConfig, extraJVMFlag string, argv []string) (float64, error) {
-	env := append(slices.Clone(rc.Env), "JAVA_TOOL_OPTIONS=-XX:+UseSerialGC -XX:MaxRAMPercentage=50 "+extraJVMFlag)
+	env := append(slices.Clone(rc.Env), "JAVA_TOOL_OPTIONS=-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:MaxRAMPercentage=50 "+extraJVMFlag)
 	cmd := build.RootCommand(root, rc.User, true, env, argv...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -37,6 +38,7 @@ type PluginOptions struct {
 	FailurePolicy string   // --failure-policy
 	Socket        string   // overrides the runtime's socket
 	Args          []string // more arguments
+	JVMArgs       []string // more JVM arguments, after the harness's
 }
 
 // Plugin is a running conformance plugin and the reports it wrote.
@@ -100,7 +102,9 @@ func (h *Harness) StartPlugin(t *T, rt *Runtime, o PluginOptions) *Plugin {
 		args = append(args, "--failure-policy", o.FailurePolicy)
 	}
 	args = append(args, o.Args...)
-	cmd := h.Java.command(h.Java.Classpath, PluginMainClass, args...)
+	java := h.Java
+	java.JVMArgs = append(slices.Clone(java.JVMArgs), o.JVMArgs...)
+	cmd := java.command(java.Classpath, PluginMainClass, args...)
 	return h.startProcess(t, o.Idx+"-"+o.Name, exec.Command(cmd[0], cmd[1:]...))
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -56,16 +58,17 @@ type rolloutStream struct {
 }
 
 func (h *Harness) runRollout(t *T, victim func(i int) string) {
-	rt := NewRuntime(t, RuntimeOptions{})
+	jvm, err := chartJVMOptions()
+	require.NoError(t, err)
 	dir := t.TempDir()
+	jvm = append(jvm, "-XX:SharedArchiveFile="+h.trainRolloutArchive(t, jvm, dir),
+		// Every claim decision, with time, in the plugins' output a failure prints.
+		"-Dorg.slf4j.simpleLogger.log.io.nri4j.internal.instances=debug",
+		"-Dorg.slf4j.simpleLogger.showDateTime=true", "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS")
+	rt := NewRuntime(t, RuntimeOptions{})
 	effects := filepath.Join(dir, "effects")
 	start := func() *Plugin {
-		p := h.StartPlugin(t, rt, PluginOptions{Name: "rollout", Idx: "30",
-			Args: []string{"--instances-dir", filepath.Join(dir, "instances"), "--rollout", effects}})
-		// Ready as a readiness probe sees it: synchronized (the runtime lists it a moment later).
-		rt.AwaitSynced(t, 60*time.Second)
-		p.Await(t, 60*time.Second, "Synchronized", func(r Line) bool { return r.Kind() == "stub" && r.Event() == "Synchronized" })
-		return p
+		return h.startRolloutInstance(t, rt, jvm, filepath.Join(dir, "instances"), effects)
 	}
 	current := start()
 
@@ -120,9 +123,13 @@ func (h *Harness) runRollout(t *T, victim func(i int) string) {
 		stream.creations, stream.elapsed.Round(time.Millisecond), rate)
 	summary := fmt.Sprintf("creations: %d, failed: %d, unadjusted: %d, double-handled: %d, side effects missing: %d",
 		stream.creations, stream.failed, stream.unadjust, double, missing)
-	t.Logf("%s", summary)
+	t.Logf("%s (instances run with the chart's JVM options: %s)", summary, strings.Join(jvm, " "))
 	fmt.Printf("rollout (NRI %s, %d replacements, %d SIGKILLs, %.0f creations/s): %s\n", NRIVersion(),
 		rolloutReplacements, kills, rate, summary)
+	if stream.failed > 0 {
+		id := strings.TrimSuffix(strings.Fields(stream.firstErr)[1], ":")
+		t.Logf("side effects of %s (event, container, instance): %q", id, effectsOf(effects, "ctr-"+id))
+	}
 	require.Zero(t, stream.failed, "failed creations, the first: %s", stream.firstErr)
 	require.Zero(t, stream.unadjust, "containers created without the plugin's adjustment")
 	require.Zero(t, missing, "events whose handler ran in no instance")
@@ -131,6 +138,41 @@ func (h *Harness) runRollout(t *T, victim func(i int) string) {
 	}
 	// The rate is a figure, not a verdict: on a loaded machine (JVMs starting every few seconds)
 	// it drops, and what must hold is the counts above.
+}
+
+// startRolloutInstance starts an instance and waits until it is ready as a readiness probe sees
+// it: synchronized (the runtime lists it a moment later).
+func (h *Harness) startRolloutInstance(t *T, rt *Runtime, jvm []string, instances, effects string) *Plugin {
+	p := h.StartPlugin(t, rt, PluginOptions{Name: "rollout", Idx: "30", JVMArgs: jvm,
+		Args: []string{"--instances-dir", instances, "--rollout", effects}})
+	rt.AwaitSynced(t, 60*time.Second)
+	p.Await(t, 60*time.Second, "Synchronized", func(r Line) bool { return r.Kind() == "stub" && r.Event() == "Synchronized" })
+	return p
+}
+
+// trainRolloutArchive writes the class-data archive the instances start with, as the chart's
+// image ships one trained at build time: one instance, on a runtime of its own, serves a few
+// hundred creations and stops; the JVM archives the classes it loaded as it exits.
+func (h *Harness) trainRolloutArchive(t *T, jvm []string, dir string) string {
+	archive := filepath.Join(dir, "rollout.jsa")
+	train := filepath.Join(dir, "training")
+	rt := NewRuntime(t, RuntimeOptions{})
+	p := h.startRolloutInstance(t, rt, append(slices.Clone(jvm), "-XX:ArchiveClassesAtExit="+archive),
+		filepath.Join(train, "instances"), filepath.Join(train, "effects"))
+	stream := &rolloutStream{started: time.Now()}
+	stop, done := make(chan struct{}), make(chan struct{})
+	go stream.run(rt, stop, done)
+	for deadline := time.Now().Add(60 * time.Second); stream.count() < 300 && time.Now().Before(deadline); {
+		<-time.After(10 * time.Millisecond)
+	}
+	close(stop)
+	<-done
+	require.Zero(t, stream.failed, "failed creations while training, the first: %s", stream.firstErr)
+	require.NoError(t, p.cmd.Process.Signal(syscall.SIGTERM))
+	p.AwaitExit(t, 60*time.Second)
+	_, err := os.Stat(archive)
+	require.NoError(t, err, "the JVM wrote no class-data archive")
+	return archive
 }
 
 func (s *rolloutStream) count() int {
@@ -180,6 +222,35 @@ func (s *rolloutStream) run(rt *Runtime, stop <-chan struct{}, done chan<- struc
 			fail("StartContainer", err)
 		}
 	}
+}
+
+// chartValues is the chart whose rollout this scenario plays; its instances run with the JVM
+// options it ships.
+const chartValues = "../helm/nri-plugin/values.yaml"
+
+// chartJVMOptions reads jvm.options from the chart's values.
+func chartJVMOptions() ([]string, error) {
+	data, err := os.ReadFile(chartValues)
+	if err != nil {
+		return nil, err
+	}
+	m := regexp.MustCompile(`(?m)^jvm:\n(?:\s*#.*\n)*\s+options:\s*"([^"]*)"`).FindSubmatch(data)
+	if m == nil {
+		return nil, fmt.Errorf("%s: no jvm.options", chartValues)
+	}
+	return strings.Fields(string(m[1])), nil
+}
+
+// effectsOf is the side-effect lines naming container id.
+func effectsOf(path, id string) []string {
+	data, _ := os.ReadFile(path)
+	var lines []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) == 3 && strings.HasSuffix(f[1], id) {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }
 
 // countEffects reads the plugins' side-effect lines: "<event> <id> <instance>" -> count per "<event> <id>".

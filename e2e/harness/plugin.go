@@ -188,20 +188,7 @@ func (p *Plugin) Terminate(timeout time.Duration) (int, error) {
 	}
 }
 
-// poll calls f until it reports done or an error, or until timeout.
+// poll calls f every 100 ms until it reports done or an error, or until timeout.
 func poll(timeout time.Duration, f func() (bool, error)) error {
-	deadline := time.Now().Add(timeout)
-	for {
-		ok, err := f()
-		if err != nil {
-			return err
-		}
-		if ok {
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("not within %s", timeout)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return pollEvery(100*time.Millisecond, timeout, f)
 }

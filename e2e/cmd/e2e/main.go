@@ -8,11 +8,9 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -30,7 +28,6 @@ type config struct {
 	Releases []harness.Release
 	CRIO     []harness.Release
 	Run      string
-	Summary  string
 	Verbose  bool
 }
 
@@ -112,24 +109,10 @@ func main() {
 	}
 	fmt.Printf("e2e: prepared in %s\n", time.Since(start).Round(time.Second))
 
-	summaryFile := filepath.Join(abs(*out), "summary.json")
-	os.Remove(summaryFile)
-	cfgFile := filepath.Join(abs(*out), "config.json")
-	data, _ := json.Marshal(config{Suite: suite, Releases: rels, CRIO: crioRels, Run: *run, Summary: summaryFile, Verbose: *verbose})
-	if err := os.WriteFile(cfgFile, data, 0o644); err != nil {
-		fail("%v", err)
-	}
-	self, err := os.Executable()
-	if err != nil {
-		fail("%v", err)
-	}
 	// A private mount namespace: containerd's shim sockets (always under /run/containerd) go to
 	// a tmpfs that vanishes with it, and no mount leaks to the host.
-	cmd := exec.Command("unshare", "-m", "--propagation", "private", "--", self, "-inner", cfgFile)
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	runErr := cmd.Run()
-	var s cases.Summary
-	if data, err := os.ReadFile(summaryFile); err != nil || json.Unmarshal(data, &s) != nil {
+	s, runErr := harness.RunInside(abs(*out), []string{"-m", "--propagation", "private"}, config{Suite: suite, Releases: rels, CRIO: crioRels, Run: *run, Verbose: *verbose})
+	if s == nil {
 		fmt.Printf("e2e: the suite ended without a summary (%v)\n", runErr)
 		os.Exit(1)
 	}
@@ -145,11 +128,7 @@ func main() {
 
 func runInner(cfgFile string) int {
 	var cfg config
-	data, err := os.ReadFile(cfgFile)
-	if err == nil {
-		err = json.Unmarshal(data, &cfg)
-	}
-	if err != nil {
+	if err := harness.LoadInside(cfgFile, &cfg); err != nil {
 		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
 		return 2
 	}
@@ -175,9 +154,7 @@ func runInner(cfgFile string) int {
 		}
 		runCRIO(root, &cfg.Suite, cfg.CRIO, cfg.Run)
 	}
-	data, _ = json.Marshal(cases.Summary{Passed: report.Passed, Failed: report.Failed,
-		Skipped: report.Skipped, Failures: report.Failures})
-	if err := os.WriteFile(cfg.Summary, data, 0o644); err != nil {
+	if err := harness.SaveSummary(cfgFile, report); err != nil {
 		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
 		return 2
 	}

@@ -10,7 +10,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -35,7 +34,6 @@ var versions = map[string]*regexp.Regexp{
 // config is what the driver hands the process it runs in the private namespaces.
 type config struct {
 	Suite   harness.HelmSuite
-	Summary string
 	Verbose bool
 }
 
@@ -110,24 +108,10 @@ func main() {
 	}
 	fmt.Printf("helm-e2e: prepared in %s\n", time.Since(start).Round(time.Second))
 
-	summaryFile := filepath.Join(abs(*out), "summary.json")
-	os.Remove(summaryFile)
-	cfgFile := filepath.Join(abs(*out), "config.json")
-	data, _ := json.Marshal(config{Suite: suite, Summary: summaryFile, Verbose: *verbose})
-	if err := os.WriteFile(cfgFile, data, 0o644); err != nil {
-		fail("%v", err)
-	}
-	self, err := os.Executable()
-	if err != nil {
-		fail("%v", err)
-	}
 	// Private mount and network namespaces: the node's tmpfs mounts, sysctl values, bridge and
 	// addresses exist only there, and vanish with it.
-	cmd := exec.Command("unshare", "-m", "-n", "--propagation", "private", "--", self, "-inner", cfgFile)
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	runErr := cmd.Run()
-	var s cases.Summary
-	if data, err := os.ReadFile(summaryFile); err != nil || json.Unmarshal(data, &s) != nil {
+	s, runErr := harness.RunInside(abs(*out), []string{"-m", "-n", "--propagation", "private"}, config{Suite: suite, Verbose: *verbose})
+	if s == nil {
 		fmt.Printf("helm-e2e: 0 passed, 1 failed (%s): the cases ended without a summary (%v)\n", label, runErr)
 		os.Exit(1)
 	}
@@ -143,11 +127,7 @@ func main() {
 
 func runInner(cfgFile string) int {
 	var cfg config
-	data, err := os.ReadFile(cfgFile)
-	if err == nil {
-		err = json.Unmarshal(data, &cfg)
-	}
-	if err != nil {
+	if err := harness.LoadInside(cfgFile, &cfg); err != nil {
 		fmt.Fprintf(os.Stderr, "helm-e2e: %v\n", err)
 		return 2
 	}
@@ -167,9 +147,7 @@ func runInner(cfgFile string) int {
 	} else {
 		cfg.Suite.Run(root)
 	}
-	data, _ = json.Marshal(cases.Summary{Passed: report.Passed, Failed: report.Failed,
-		Skipped: report.Skipped, Failures: report.Failures})
-	if err := os.WriteFile(cfg.Summary, data, 0o644); err != nil {
+	if err := harness.SaveSummary(cfgFile, report); err != nil {
 		fmt.Fprintf(os.Stderr, "helm-e2e: %v\n", err)
 		return 2
 	}

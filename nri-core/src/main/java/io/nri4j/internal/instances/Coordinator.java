@@ -232,8 +232,7 @@ public final class Coordinator implements AutoCloseable {
             rescan();
         }
         if (peers.isEmpty()) {
-            log.debug("{}: alone", key);
-            return Turn.ALONE;
+            return locked(() -> answeredByOneGone(key));
         }
         if (!listed) {
             // Asked, so the runtime lists this instance: a peer stopping may now leave.
@@ -268,6 +267,25 @@ public final class Coordinator implements AutoCloseable {
             }
             return turn;
         });
+    }
+
+    /**
+     * Alone now, but a peer may have answered this very request and left before the runtime
+     * asked this instance (it asks plugins one after another): the round says so. Read only on
+     * this slow path, the first request after a peer left; alone from then on, no file is read.
+     */
+    private Turn answeredByOneGone(String key) throws IOException {
+        Path file = roundFile(key);
+        Round r = read(file);
+        String me = self.id();
+        if (r != null && r.answered() && !r.seen().contains(me) && r.seq() > joinSeq
+                && System.currentTimeMillis() - r.writtenAtMillis() <= STALE_MILLIS) {
+            write(file, r.seenBy(me, bump(SEQ), System.currentTimeMillis()));
+            log.debug("{}: yields to {}, which answered it and left (round was {})", key, r.claimant(), r.encode().trim());
+            return new Turn.Yielded(r.claimant());
+        }
+        log.debug("{}: alone", key);
+        return Turn.ALONE;
     }
 
     private void rescan() throws IOException {

@@ -131,6 +131,33 @@ class CoordinatorTest {
     }
 
     @Test
+    void anInstanceAskedAfterAPeerAnsweredAndLeftYieldsToIt() throws IOException {
+        // As in a rolling update: the old instance answers, stops, and only then does the
+        // runtime ask the new one about the same container.
+        Coordinator a = join("a");
+        Coordinator b = join("b");
+        a.synchronizing();
+        answer(b.turn(() -> "CREATE_CONTAINER/c1"));
+
+        b.close();
+
+        assertThat(a.turn(() -> "CREATE_CONTAINER/c1")).isEqualTo(new Turn.Yielded("b"));
+        assertThat(a.peers()).isEmpty();
+        assertThat(a.turn(() -> "CREATE_CONTAINER/c2")).isSameAs(Turn.ALONE);
+    }
+
+    @Test
+    void aRequestAPeerClaimedButNeverAnsweredBeforeLeavingIsHandled() throws IOException {
+        Coordinator a = join("a");
+        Coordinator b = join("b");
+        assertThat(b.turn(() -> "CREATE_CONTAINER/c1").handles()).isTrue();
+
+        b.close();
+
+        assertThat(a.turn(() -> "CREATE_CONTAINER/c1")).isSameAs(Turn.ALONE);
+    }
+
+    @Test
     void anInstanceWhoseProcessDiedWithoutLeavingIsForgotten() throws Exception {
         Coordinator a = join("a");
         Process peer = new ProcessBuilder(javaBinary(), "-cp", System.getProperty("java.class.path"),
