@@ -38,7 +38,9 @@ func (h *Harness) RunExternal(t *T, s Sample, e External, out io.Writer) {
 	fmt.Fprintf(out, "plugin %s: launched, registered, configured, synchronized\n", s.FullName)
 
 	args := append([]string{h.Java.Binary}, h.Java.JVMArgs...)
-	args = append(args, "-jar", e.Jar, "--nri.socket-path="+rt.Socket)
+	// Instances coordinate in a directory of the demo's, not the host's /var/run/nri4j.
+	instances := "--nri.instances.directory=" + t.TempDir()
+	args = append(args, "-jar", e.Jar, "--nri.socket-path="+rt.Socket, instances)
 	cmd := exec.Command(args[0], append(args[1:], e.Args...)...)
 	stderr := &lockedBuffer{}
 	cmd.Stderr = stderr
@@ -46,7 +48,7 @@ func (h *Harness) RunExternal(t *T, s Sample, e External, out io.Writer) {
 	if err != nil {
 		t.Fatalf("plugin %s: %v", e.FullName, err)
 	}
-	fmt.Fprintf(out, "plugin %s: java -jar %s --nri.socket-path=%s\n", e.FullName, filepath.Base(e.Jar), rt.Socket)
+	fmt.Fprintf(out, "plugin %s: java -jar %s --nri.socket-path=%s %s\n", e.FullName, filepath.Base(e.Jar), rt.Socket, instances)
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("plugin %s: cannot start %s: %v", e.FullName, cmd.Path, err)
 	}

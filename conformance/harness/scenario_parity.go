@@ -41,7 +41,7 @@ func (h *Harness) parity(t *T) {
 
 			rt := NewRuntime(t, RuntimeOptions{})
 			argv := append(append([]string{h.Java.Binary}, h.Java.JVMArgs...), "-jar", jar,
-				"--nri.socket-path={socket}", "--server.port=0")
+				"--nri.socket-path={socket}", "--server.port=0", "--nri.instances.directory="+t.TempDir())
 			h.StartCommand(t, rt, plugin, argv)
 			rt.AwaitSynced(t, ParityStartup)
 

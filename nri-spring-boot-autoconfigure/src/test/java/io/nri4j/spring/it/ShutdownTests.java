@@ -41,7 +41,8 @@ class ShutdownTests {
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), ExitApp.class.getName(),
                 "--spring.main.web-application-type=none", "--nri.socket-path=" + apps.socket,
-                "--nri.plugin.name=exiting", "--nri.plugin.index=10"));
+                "--nri.plugin.name=exiting", "--nri.plugin.index=10",
+                "--nri.instances.directory=" + apps.socket.resolveSibling("instances")));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             runtime.awaitSynchronized(Duration.ofSeconds(60));
