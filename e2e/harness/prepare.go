@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,4 +34,21 @@ func BuildImages(out, debs string) (pauseTar, testTar string, err error) {
 		return "", "", err
 	}
 	return WriteImages(out, pause, filepath.Join(debs, "bin", "busybox"))
+}
+
+// Abs is p made absolute, or p if that fails.
+func Abs(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	return a
+}
+
+// SkippedSuffix is ", N skipped" for a summary line, or "" when none was.
+func SkippedSuffix(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d skipped", n)
 }

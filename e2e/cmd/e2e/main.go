@@ -77,7 +77,7 @@ func main() {
 			fail("%s: %v (build it first: ./mvnw package)", f.flag, err)
 		}
 	}
-	suite.AdjusterJar, suite.ValidatorJar = abs(*adjuster), abs(*validator)
+	suite.AdjusterJar, suite.ValidatorJar = harness.Abs(*adjuster), harness.Abs(*validator)
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fail("%v", err)
 	}
@@ -104,14 +104,14 @@ func main() {
 	}
 	crioRels, crioBroken := buildCRIO(crioVersions, cache)
 	broken += crioBroken
-	if suite.PauseImage, suite.TestImage, err = harness.BuildImages(abs(*out), suite.Debs); err != nil {
+	if suite.PauseImage, suite.TestImage, err = harness.BuildImages(harness.Abs(*out), suite.Debs); err != nil {
 		fail("images: %v", err)
 	}
 	fmt.Printf("e2e: prepared in %s\n", time.Since(start).Round(time.Second))
 
 	// A private mount namespace: containerd's shim sockets (always under /run/containerd) go to
 	// a tmpfs that vanishes with it, and no mount leaks to the host.
-	s, runErr := harness.RunInside(abs(*out), []string{"-m", "--propagation", "private"}, config{Suite: suite, Releases: rels, CRIO: crioRels, Run: *run, Verbose: *verbose})
+	s, runErr := harness.RunInside(harness.Abs(*out), []string{"-m", "--propagation", "private"}, config{Suite: suite, Releases: rels, CRIO: crioRels, Run: *run, Verbose: *verbose})
 	if s == nil {
 		fmt.Printf("e2e: the suite ended without a summary (%v)\n", runErr)
 		os.Exit(1)
@@ -120,7 +120,7 @@ func main() {
 		fmt.Printf("failed: %s\n", f)
 	}
 	fmt.Printf("e2e: %d passed, %d failed (%s)%s in %s\n", s.Passed, s.Failed+broken, label,
-		skipped(s.Skipped), time.Since(start).Round(time.Second))
+		harness.SkippedSuffix(s.Skipped), time.Since(start).Round(time.Second))
 	if s.Failed+broken > 0 || runErr != nil {
 		os.Exit(1)
 	}
@@ -161,22 +161,7 @@ func runInner(cfgFile string) int {
 	return 0
 }
 
-func skipped(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf(", %d skipped", n)
-}
-
 func fail(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "e2e: "+format+"\n", args...)
 	os.Exit(2)
-}
-
-func abs(p string) string {
-	a, err := filepath.Abs(p)
-	if err != nil {
-		return p
-	}
-	return a
 }

@@ -75,7 +75,7 @@ func main() {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fail("%v", err)
 	}
-	suite.PluginImage, suite.Chart = abs(*image), abs(*chart)
+	suite.PluginImage, suite.Chart = harness.Abs(*image), harness.Abs(*chart)
 
 	start := time.Now()
 	cache := harness.CacheDir()
@@ -103,14 +103,14 @@ func main() {
 	suite.Etcd = filepath.Join(cache, "etcd", *etcd, "bin", "etcd")
 	suite.Helm = filepath.Join(cache, "bin", "helm")
 	var err error
-	if suite.PauseImage, suite.TestImage, err = harness.BuildImages(abs(*out), suite.Debs); err != nil {
+	if suite.PauseImage, suite.TestImage, err = harness.BuildImages(harness.Abs(*out), suite.Debs); err != nil {
 		fail("images: %v", err)
 	}
 	fmt.Printf("helm-e2e: prepared in %s\n", time.Since(start).Round(time.Second))
 
 	// Private mount and network namespaces: the node's tmpfs mounts, sysctl values, bridge and
 	// addresses exist only there, and vanish with it.
-	s, runErr := harness.RunInside(abs(*out), []string{"-m", "-n", "--propagation", "private"}, config{Suite: suite, Verbose: *verbose})
+	s, runErr := harness.RunInside(harness.Abs(*out), []string{"-m", "-n", "--propagation", "private"}, config{Suite: suite, Verbose: *verbose})
 	if s == nil {
 		fmt.Printf("helm-e2e: 0 passed, 1 failed (%s): the cases ended without a summary (%v)\n", label, runErr)
 		os.Exit(1)
@@ -119,7 +119,7 @@ func main() {
 		fmt.Printf("failed: %s\n", f)
 	}
 	fmt.Printf("helm-e2e: %d passed, %d failed (%s)%s in %s\n", s.Passed, s.Failed, label,
-		skipped(s.Skipped), time.Since(start).Round(time.Second))
+		harness.SkippedSuffix(s.Skipped), time.Since(start).Round(time.Second))
 	if s.Failed > 0 || runErr != nil {
 		os.Exit(1)
 	}
@@ -186,22 +186,7 @@ func skipAll(s *harness.HelmSuite, reason, label string) {
 	fmt.Printf("helm-e2e: 0 passed, 0 failed (%s), %d skipped: %s\n", label, report.Skipped, reason)
 }
 
-func skipped(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf(", %d skipped", n)
-}
-
 func fail(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "helm-e2e: "+format+"\n", args...)
 	os.Exit(2)
-}
-
-func abs(p string) string {
-	a, err := filepath.Abs(p)
-	if err != nil {
-		return p
-	}
-	return a
 }
