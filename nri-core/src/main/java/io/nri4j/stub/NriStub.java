@@ -4,10 +4,7 @@ import io.netty.channel.Channel;
 import io.nri4j.api.v1alpha1.ContainerUpdate;
 import io.nri4j.api.v1alpha1.Empty;
 import io.nri4j.api.v1alpha1.RegisterPluginRequest;
-import io.nri4j.internal.instances.Coordinator;
-import io.nri4j.internal.instances.PeerInstance;
 import io.nri4j.internal.instances.Turn;
-import io.nri4j.internal.log.RateLimitedLog;
 import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.mux.MuxEndpoint;
@@ -19,8 +16,6 @@ import io.nri4j.internal.ttrpc.TtrpcClient;
 import io.nri4j.internal.ttrpc.TtrpcClientEndpoint;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcServerEndpoint;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -44,10 +39,6 @@ public final class NriStub implements AutoCloseable {
     static final String RUNTIME_SERVICE = "nri.pkg.api.v1alpha1.Runtime";
 
     private static final Logger log = LoggerFactory.getLogger(NriStub.class);
-    /** A reconnecting plugin would say it again on every attempt. */
-    private static final RateLimitedLog JOIN_FAILURES = new RateLimitedLog(log);
-    /** Longest a graceful stop waits for the runtime to ask another instance. */
-    private static final Duration MAX_HANDOVER = Duration.ofSeconds(5);
 
     private final NriPlugin plugin;
     /** The plugin's executor, or the common pool once it is shut down: never the event loop. */
@@ -76,8 +67,7 @@ public final class NriStub implements AutoCloseable {
     private volatile Disconnect.Kind failureKind;
     /** Whether the plugin refused the runtime's Configure, after which the runtime hangs up. */
     private volatile boolean configureRefused;
-    /** Set while this connection shares the runtime with other instances of the plugin. */
-    private volatile Coordinator instances;
+    private final StubInstances instances = new StubInstances();
 
     /** A stub not yet connected; {@link #open} connects it. */
     NriStub(NriPlugin plugin) {
@@ -181,15 +171,12 @@ public final class NriStub implements AutoCloseable {
             close();
             return closeFuture();
         }
-        Coordinator c = instances;
-        if (c == null) {
+        if (!instances.joined()) {
             drainAndClose(s, grace);
         } else {
-            // Another instance may have just turned ready: serve on until the runtime asks it.
-            Duration handover = grace.dividedBy(2).compareTo(MAX_HANDOVER) < 0 ? grace.dividedBy(2) : MAX_HANDOVER;
             Thread waiting = new Thread(() -> {
                 long start = System.nanoTime();
-                c.awaitPeerListed(handover).ifPresent(peer -> log.info("plugin {} hands over to instance {} ({})",
+                instances.awaitHandover(grace).ifPresent(peer -> log.info("plugin {} hands over to instance {} ({})",
                         identity().fullName(), peer.id(), peer.version()));
                 drainAndClose(s, grace.minusNanos(System.nanoTime() - start));
             }, "nri-handover-" + identity().fullName());
@@ -248,7 +235,7 @@ public final class NriStub implements AutoCloseable {
             opening = Trunks.adopt(number, this::initPipeline);
         } else {
             target = plugin.socketPath().toString();
-            joinInstances(target);
+            instances.join(plugin, identity().fullName(), target);
             opening = Trunks.dial(plugin.socketPath(), this::initPipeline);
         }
         boolean dialed = fd == null || fd.isBlank();
@@ -265,38 +252,14 @@ public final class NriStub implements AutoCloseable {
         });
     }
 
-    /**
-     * Before dialing, so that instances already connected coordinate with this one from its
-     * first request on. Failing that, the plugin still serves, alone as far as it knows.
-     */
-    private void joinInstances(String socket) {
-        Path root = plugin.instancesDirectory().orElse(null);
-        if (root == null) {
-            return;
-        }
-        PluginInstance self = plugin.instance();
-        try {
-            instances = Coordinator.join(root, identity().fullName(), socket,
-                    new PeerInstance(self.id(), ProcessHandle.current().pid(), self.version(), self.started()));
-        } catch (IOException | RuntimeException e) {
-            JOIN_FAILURES.warn("instances", "cannot share requests with other instances of plugin {} through {}: {};"
-                    + " two instances connected at once would both handle every request", identity().fullName(), root,
-                    Causes.describe(e));
-        }
-    }
-
     /** Whether this instance handles the request; alone, always. */
     Turn turn(Supplier<String> key) {
-        Coordinator c = instances;
-        return c == null ? Turn.ALONE : c.turn(key);
+        return instances.turn(key);
     }
 
     /** The Synchronize request of this connection arrived. */
     void synchronizing() {
-        Coordinator c = instances;
-        if (c != null) {
-            c.synchronizing();
-        }
+        instances.synchronizing();
     }
 
     /**
@@ -304,9 +267,7 @@ public final class NriStub implements AutoCloseable {
      * when instances coordinate; empty otherwise.
      */
     public List<PluginInstance> peers() {
-        Coordinator c = instances;
-        return c == null ? List.of() : c.peers().stream()
-                .map(p -> new PluginInstance(p.id(), p.version(), p.started())).toList();
+        return instances.peers();
     }
 
     /** This process's instance. */
@@ -486,13 +447,10 @@ public final class NriStub implements AutoCloseable {
             log.debug("plugin {} could not connect: {}", identity().fullName(), reason);
         }
         emit(new StubEvent.Disconnected(disconnect));
-        Coordinator c = instances;
         events.execute(() -> {
-            if (c != null) {
-                // Leaving only now, off the event loop: while connected, even draining, this
-                // instance may hold claims. Before closeFuture completes: a process exits then.
-                c.close();
-            }
+            // Leaving only now, off the event loop: while connected, even draining, this
+            // instance may hold claims. Before closeFuture completes: a process exits then.
+            instances.leave();
             closed.complete(disconnect);
         });
     }
