@@ -32,11 +32,20 @@ func (h *Harness) rollout(t *T) {
 	if !RolloutEnabled {
 		t.Skipf("-rollout=false: cmd/all replaces instances with the newest runtime library only")
 	}
+	chart, err := chartJVMOptions()
+	require.NoError(t, err)
+	// Instances start as the chart's do: its JVM options and a class-data archive (the image's
+	// is trained at build time; this one once for both cases). Every claim decision, with its
+	// time, goes into the plugins' output that a failure prints.
+	jvm := append(slices.Clone(chart), "-XX:SharedArchiveFile="+h.trainRolloutArchive(t, chart, t.TempDir()),
+		"-Dorg.slf4j.simpleLogger.log.io.nri4j.internal.instances=debug",
+		"-Dorg.slf4j.simpleLogger.showDateTime=true", "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS")
+	t.Logf("instances run with the chart's JVM options: %s", strings.Join(chart, " "))
 	t.Run("should handle every container exactly once while instances are replaced 20 times", func(t *T) {
-		h.runRollout(t, func(i int) (victim string) { return "old-term" })
+		h.runRollout(t, jvm, func(i int) (victim string) { return "old-term" })
 	})
 	t.Run("should leave no container unadjusted when an instance is SIGKILLed mid-overlap", func(t *T) {
-		h.runRollout(t, func(i int) string {
+		h.runRollout(t, jvm, func(i int) string {
 			switch i % 4 {
 			case 1:
 				return "old-kill"
@@ -57,14 +66,8 @@ type rolloutStream struct {
 	containers                  []string
 }
 
-func (h *Harness) runRollout(t *T, victim func(i int) string) {
-	jvm, err := chartJVMOptions()
-	require.NoError(t, err)
+func (h *Harness) runRollout(t *T, jvm []string, victim func(i int) string) {
 	dir := t.TempDir()
-	jvm = append(jvm, "-XX:SharedArchiveFile="+h.trainRolloutArchive(t, jvm, dir),
-		// Every claim decision, with time, in the plugins' output a failure prints.
-		"-Dorg.slf4j.simpleLogger.log.io.nri4j.internal.instances=debug",
-		"-Dorg.slf4j.simpleLogger.showDateTime=true", "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS")
 	rt := NewRuntime(t, RuntimeOptions{})
 	effects := filepath.Join(dir, "effects")
 	start := func() *Plugin {
@@ -123,7 +126,7 @@ func (h *Harness) runRollout(t *T, victim func(i int) string) {
 		stream.creations, stream.elapsed.Round(time.Millisecond), rate)
 	summary := fmt.Sprintf("creations: %d, failed: %d, unadjusted: %d, double-handled: %d, side effects missing: %d",
 		stream.creations, stream.failed, stream.unadjust, double, missing)
-	t.Logf("%s (instances run with the chart's JVM options: %s)", summary, strings.Join(jvm, " "))
+	t.Logf("%s", summary)
 	fmt.Printf("rollout (NRI %s, %d replacements, %d SIGKILLs, %.0f creations/s): %s\n", NRIVersion(),
 		rolloutReplacements, kills, rate, summary)
 	if stream.failed > 0 {
