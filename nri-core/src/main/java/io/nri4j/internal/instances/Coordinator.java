@@ -247,7 +247,7 @@ public final class Coordinator implements AutoCloseable {
             String me = self.id();
             Turn turn;
             Round next;
-            if (r == null || r.seen().contains(me) || r.seq() <= joinSeq || wall - r.writtenAtMillis() > STALE_MILLIS) {
+            if (!current(r, wall)) {
                 next = Round.claimedBy(me, bump(SEQ), wall);
                 turn = new Turn.Claimed(this, key, false);
             } else if (!r.answered()) {
@@ -277,15 +277,24 @@ public final class Coordinator implements AutoCloseable {
     private Turn answeredByOneGone(String key) throws IOException {
         Path file = roundFile(key);
         Round r = read(file);
-        String me = self.id();
-        if (r != null && r.answered() && !r.seen().contains(me) && r.seq() > joinSeq
-                && System.currentTimeMillis() - r.writtenAtMillis() <= STALE_MILLIS) {
-            write(file, r.seenBy(me, bump(SEQ), System.currentTimeMillis()));
+        long wall = System.currentTimeMillis();
+        if (current(r, wall) && r.answered()) {
+            write(file, r.seenBy(self.id(), bump(SEQ), wall));
             log.debug("{}: yields to {}, which answered it and left (round was {})", key, r.claimant(), r.encode().trim());
             return new Turn.Yielded(r.claimant());
         }
         log.debug("{}: alone", key);
         return Turn.ALONE;
+    }
+
+    /**
+     * Whether {@code r} is a round of the request being asked now that this instance takes part
+     * in: not one it saw already (the request asked again), not one from before its connection
+     * synchronized, not stale.
+     */
+    private boolean current(Round r, long wall) {
+        return r != null && !r.seen().contains(self.id()) && r.seq() > joinSeq
+                && wall - r.writtenAtMillis() <= STALE_MILLIS;
     }
 
     private void rescan() throws IOException {
