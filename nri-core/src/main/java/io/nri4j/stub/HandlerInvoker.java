@@ -1,13 +1,13 @@
 package io.nri4j.stub;
 
 import io.nri4j.api.v1alpha1.Event;
+import io.nri4j.internal.ttrpc.AfterDispatch;
 import io.nri4j.internal.ttrpc.StatusCode;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcStatus;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs user handlers: marks the thread, turns failures into statuses the runtime may see (never
  * Unimplemented, which would switch it to StateChange), and enforces the handler budget. With
- * a budget, the handler runs as a task of its own so that the request can be answered while it
- * is still running; at the budget it is interrupted.
+ * a budget, the handler runs as a task of its own, after its answer is wired, so that the
+ * request can be answered while it is still running; at the budget it is interrupted.
  */
 final class HandlerInvoker {
 
@@ -67,16 +67,16 @@ final class HandlerInvoker {
         }
         long budgetNanos = budget.of(left).toNanos();
         CompletableFuture<R> answer = new CompletableFuture<>();
-        AtomicReference<ScheduledFuture<?>> timer = new AtomicReference<>();
+        AtomicReference<BudgetTimer.Timer> timer = new AtomicReference<>();
         FutureTask<R> task = new FutureTask<>(() -> run(handler, request, ctx, subject)) {
             @Override
             protected void done() {
                 if (isCancelled() || !call.decided.compareAndSet(false, true)) {
                     return;
                 }
-                ScheduledFuture<?> pending = timer.get();
+                BudgetTimer.Timer pending = timer.get();
                 if (pending != null) {
-                    pending.cancel(false);
+                    pending.cancel();
                 }
                 try {
                     answer.complete(get());
@@ -90,7 +90,18 @@ final class HandlerInvoker {
         // Scheduled before the handler starts, so that done() always finds it to cancel.
         timer.set(BudgetTimer.schedule(() -> overrun(task, answer, call, ctx, subject, rejection, budgetNanos),
                 budgetNanos));
-        executor.execute(task);
+        // On the thread that dispatched the request once its answer is wired (no hop to another
+        // thread); elsewhere on the executor. Either way the budget answers while it runs.
+        Runnable runTask = () -> {
+            task.run();
+            if (task.isCancelled()) {
+                // The overrun's interrupt is delivered once run() returns: not the next task's.
+                Thread.interrupted();
+            }
+        };
+        if (!AfterDispatch.offer(runTask)) {
+            executor.execute(runTask);
+        }
         return answer;
     }
 

@@ -178,7 +178,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
                     TimeUnit.NANOSECONDS);
         }
         try {
-            executor.execute(call.task);
+            executor.execute(call);
         } catch (RejectedExecutionException e) {
             calls.remove(id);
             call.cancel();
@@ -264,7 +264,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
     }
 
     /** One accepted request until it is answered. */
-    private final class Call {
+    private final class Call implements Runnable {
 
         final ServerCall serverCall;
         final FutureTask<CompletionStage<ByteString>> task;
@@ -280,6 +280,12 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
                     }
                 }
             };
+        }
+
+        /** On the executor: the handler, then what it deferred (see {@link AfterDispatch}). */
+        @Override
+        public void run() {
+            AfterDispatch.run(task);
         }
 
         void cancel() {
