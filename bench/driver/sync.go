@@ -11,10 +11,10 @@ import (
 
 // SyncResult is a fresh process synchronizing with a large runtime state.
 type SyncResult struct {
-	Kind     string
-	Spawned  time.Duration // start of the process to synchronized
-	Took     time.Duration // the Synchronize exchange alone, all split parts
-	Memory   Memory        // right after synchronization
+	Kind    string
+	Spawned time.Duration // start of the process to synchronized
+	Took    time.Duration // the Synchronize exchange alone, all split parts
+	Memory  Memory        // right after synchronization
 }
 
 // State is the runtime state a Synchronize carries.

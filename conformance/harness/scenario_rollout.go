@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -32,7 +31,7 @@ func (h *Harness) rollout(t *T) {
 	if !RolloutEnabled {
 		t.Skipf("-rollout=false: cmd/all replaces instances with the newest runtime library only")
 	}
-	chart, err := chartJVMOptions()
+	chart, err := ChartJVMOptions(ChartValues)
 	require.NoError(t, err)
 	// Instances start as the chart's do: its JVM options and a class-data archive (the image's
 	// is trained at build time; this one once for both cases). Every claim decision, with its
@@ -225,23 +224,6 @@ func (s *rolloutStream) run(rt *Runtime, stop <-chan struct{}, done chan<- struc
 			fail("StartContainer", err)
 		}
 	}
-}
-
-// chartValues is the chart whose rollout this scenario plays; its instances run with the JVM
-// options it ships.
-const chartValues = "../helm/nri-plugin/values.yaml"
-
-// chartJVMOptions reads jvm.options from the chart's values.
-func chartJVMOptions() ([]string, error) {
-	data, err := os.ReadFile(chartValues)
-	if err != nil {
-		return nil, err
-	}
-	m := regexp.MustCompile(`(?m)^jvm:\n(?:\s*#.*\n)*\s+options:\s*"([^"]*)"`).FindSubmatch(data)
-	if m == nil {
-		return nil, fmt.Errorf("%s: no jvm.options", chartValues)
-	}
-	return strings.Fields(string(m[1])), nil
 }
 
 // effectsOf is the side-effect lines naming container id.

@@ -20,6 +20,7 @@ import (
 func main() {
 	java := flag.String("java", "java", "the JVM that runs the Java plugins")
 	jvmArgs := flag.String("jvm-args", "", "options for every Java plugin, space separated")
+	chart := flag.String("chart", "", "the chart's values.yaml: Java plugins start as in its pod (jvm.options, -XX:MaxRAM at its memory limit), then -jvm-args")
 	coreCP := flag.String("core-classpath", "", "classpath of the nri-core plugin (@file entries are read)")
 	springCP := flag.String("spring-classpath", "", "classpath of the Spring plugin (@file entries are read)")
 	out := flag.String("out", "target/bench", "directory for logs, results.md and plots")
@@ -44,13 +45,13 @@ func main() {
 		}
 		return
 	}
-	if err := run(*java, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive); err != nil {
+	if err := run(*java, *chart, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(java, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive bool) error {
+func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive bool) error {
 	if coreCP == "" || springCP == "" {
 		return fmt.Errorf("-core-classpath and -spring-classpath are required")
 	}
@@ -73,6 +74,13 @@ func run(java, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Pl
 		return err
 	}
 	j := driver.Java{Binary: java, JVMArgs: driver.SplitArgs(jvmArgs)}
+	if chart != "" {
+		pod, err := harness.ChartJVM(chart)
+		if err != nil {
+			return err
+		}
+		j.JVMArgs = append(pod, j.JVMArgs...)
+	}
 	coreJ, springJ := j, j
 	if archive {
 		if coreJ, err = trained(j, filepath.Join(out, "nri-core.archive"), plan.ShortWarmUp, out,
@@ -90,7 +98,7 @@ func run(java, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Pl
 	state := driver.NewState(pods, containers)
 
 	began := time.Now()
-	machine := describeMachine(java)
+	machine := describeMachine(java) + "Java plugins: " + strings.Join(j.JVMArgs, " ") + "\n"
 	for round := 1; round <= rounds; round++ {
 		// Each round starts with another kind, so that none always runs first or last.
 		for i := range kinds {
