@@ -30,6 +30,8 @@ final class SyncCollector {
     private final List<Container> containers = new ArrayList<>();
     private long bytes;
     private int parts;
+    /** The size of the part {@link #admit} let through last: what {@link #add} holds. */
+    private long admitted;
 
     SyncCollector(Limits limits) {
         this.limits = limits;
@@ -51,6 +53,7 @@ final class SyncCollector {
                 : totalContainers > limits.maxSyncContainers() ? limits.maxSyncContainers() + " containers"
                 : null;
         if (over == null) {
+            admitted = part.size();
             return;
         }
         reset();
@@ -62,7 +65,10 @@ final class SyncCollector {
     synchronized void add(SynchronizeRequest part) {
         pods.addAll(part.getPodsList());
         containers.addAll(part.getContainersList());
-        bytes += part.getSerializedSize();
+        // The admitted bytes, not getSerializedSize(): that walks the whole parsed part and
+        // builds an entry object for every label and annotation to measure it.
+        bytes += admitted;
+        admitted = 0;
         parts++;
     }
 
@@ -88,6 +94,7 @@ final class SyncCollector {
         pods.clear();
         containers.clear();
         bytes = 0;
+        admitted = 0;
         parts = 0;
     }
 
