@@ -77,6 +77,11 @@ final class PluginService {
     private static final Logger log = LoggerFactory.getLogger(PluginService.class);
 
     /** A method's body: the answer, once the handlers are done. */
+    /** Reads a request's payload. */
+    private interface Decoder<Q> {
+        Q decode(ByteString payload) throws InvalidProtocolBufferException;
+    }
+
     private interface Body<Q> {
         CompletionStage<? extends MessageLite> apply(Q request, RequestContext context, HandlerInvoker.Call call)
                 throws Exception;
@@ -109,7 +114,10 @@ final class PluginService {
     TtrpcService service() {
         Map<String, MethodHandler> m = new HashMap<>();
         m.put("Configure", method(ConfigureRequest.parser(), Event.UNKNOWN, (req, ctx, call) -> done(configure(req, ctx))));
-        m.put("Synchronize", method(SynchronizeRequest.parser(), Event.UNKNOWN, sync::admit, this::synchronize));
+        // No handler reads the pods and containers: only whether more parts follow is parsed.
+        Decoder<SynchronizeRequest> syncDecoder = h.synchronize() != null ? SynchronizeRequest.parser()::parseFrom
+                : SyncCollector::envelope;
+        m.put("Synchronize", method(syncDecoder, Event.UNKNOWN, sync::admit, this::synchronize));
         m.put("Shutdown", method(ShutdownRequest.parser(), Event.UNKNOWN, (req, ctx, call) -> done(shutdown(req, ctx))));
         m.put("RunPodSandbox", notification(RunPodSandboxRequest.parser(), Event.RUN_POD_SANDBOX,
                 h.runPodSandbox(), RunPodSandboxResponse.getDefaultInstance()));
@@ -193,14 +201,15 @@ final class PluginService {
             sync.add(request);
             return done(SynchronizeResponse.newBuilder().setMore(true).build());
         }
-        SynchronizeRequest all = sync.complete(request);
+        SyncCollector.Joined joined = sync.complete(request);
+        SynchronizeRequest all = joined.request();
         stub.synchronizing();
         // Synchronized, the plugin gets requests at once: it answers warm, or at least not later
         // than a quarter of this request's time.
         Warmup.await(Optional.ofNullable(context.timeRemaining()).orElse(Duration.ZERO).dividedBy(4));
-        return invoker.budgeted(h.synchronize(), all, context, all.getPodsCount() + " pods", call, null)
+        return invoker.budgeted(h.synchronize(), all, context, joined.pods() + " pods", call, null)
                 .thenApply(updates -> {
-                    stub.synchronizedWith(all.getPodsCount(), all.getContainersCount());
+                    stub.synchronizedWith(joined.pods(), joined.containers());
                     return SynchronizeResponse.newBuilder().addAllUpdate(orEmpty(updates)).build();
                 });
     }
@@ -316,18 +325,18 @@ final class PluginService {
     }
 
     private <Q extends Message> MethodHandler method(Parser<Q> parser, Event event, Body<Q> body) {
-        return method(parser, event, payload -> { }, body);
+        return method(parser::parseFrom, event, payload -> { }, body);
     }
 
     /**
      * Admits the bytes, parses, runs the body, answers; draining and observing happen here for
      * every method.
      */
-    private <Q extends Message> MethodHandler method(Parser<Q> parser, Event event, Consumer<ByteString> admit,
+    private <Q extends Message> MethodHandler method(Decoder<Q> decoder, Event event, Consumer<ByteString> admit,
             Body<Q> body) {
         return (serverCall, payload) -> {
             admit.accept(payload);
-            Q request = parse(parser, payload, serverCall.method());
+            Q request = parse(decoder, payload, serverCall.method());
             RequestContext context = new RequestContext(serverCall.method(), event, stub.runtimeOrNull(), stub,
                     serverCall.timeoutNanos(), serverCall.startNanos());
             if (drain.refuses(event)) {
@@ -389,9 +398,9 @@ final class PluginService {
         return new TtrpcException(TtrpcStatus.of(StatusCode.FAILED_PRECONDITION, message));
     }
 
-    private static <Q> Q parse(Parser<Q> parser, ByteString payload, String method) {
+    private static <Q> Q parse(Decoder<Q> decoder, ByteString payload, String method) {
         try {
-            return parser.parseFrom(payload);
+            return decoder.decode(payload);
         } catch (InvalidProtocolBufferException e) {
             throw new TtrpcException(TtrpcStatus.of(StatusCode.INTERNAL,
                     "cannot decode the " + method + " request: " + e.getMessage()));

@@ -2,6 +2,7 @@ package io.nri4j.stub;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.PodSandbox;
@@ -25,13 +26,23 @@ final class SyncCollector {
     private static final int PODS = SynchronizeRequest.PODS_FIELD_NUMBER;
     private static final int CONTAINERS = SynchronizeRequest.CONTAINERS_FIELD_NUMBER;
 
+    private static final int MORE = SynchronizeRequest.MORE_FIELD_NUMBER;
+
+    /** A whole synchronization and what it carries (also when its pods were never parsed). */
+    record Joined(SynchronizeRequest request, int pods, int containers) {
+    }
+
     private final Limits limits;
     private final List<PodSandbox> pods = new ArrayList<>();
     private final List<Container> containers = new ArrayList<>();
     private long bytes;
     private int parts;
-    /** The size of the part {@link #admit} let through last: what {@link #add} holds. */
+    private int podCount;
+    private int containerCount;
+    /** The size and counts of the part {@link #admit} let through last: what {@link #add} holds. */
     private long admitted;
+    private int admittedPods;
+    private int admittedContainers;
 
     SyncCollector(Limits limits) {
         this.limits = limits;
@@ -46,14 +57,16 @@ final class SyncCollector {
     synchronized void admit(ByteString part) {
         long[] counts = count(part);
         long totalBytes = bytes + part.size();
-        long totalPods = pods.size() + counts[0];
-        long totalContainers = containers.size() + counts[1];
+        long totalPods = podCount + counts[0];
+        long totalContainers = containerCount + counts[1];
         String over = totalBytes > limits.maxSyncBytes() ? limits.maxSyncBytes() + " bytes"
                 : totalPods > limits.maxSyncPods() ? limits.maxSyncPods() + " pods"
                 : totalContainers > limits.maxSyncContainers() ? limits.maxSyncContainers() + " containers"
                 : null;
         if (over == null) {
             admitted = part.size();
+            admittedPods = (int) counts[0];
+            admittedContainers = (int) counts[1];
             return;
         }
         reset();
@@ -68,21 +81,48 @@ final class SyncCollector {
         // The admitted bytes, not getSerializedSize(): that walks the whole parsed part and
         // builds an entry object for every label and annotation to measure it.
         bytes += admitted;
+        podCount += admittedPods;
+        containerCount += admittedContainers;
         admitted = 0;
+        admittedPods = 0;
+        admittedContainers = 0;
         parts++;
     }
 
     /** The whole synchronization, ending with {@code last}; starts over afterwards. */
-    synchronized SynchronizeRequest complete(SynchronizeRequest last) {
-        if (parts == 0) {
-            return last;
-        }
-        SynchronizeRequest all = SynchronizeRequest.newBuilder()
+    synchronized Joined complete(SynchronizeRequest last) {
+        int allPods = podCount + admittedPods;
+        int allContainers = containerCount + admittedContainers;
+        SynchronizeRequest all = parts == 0 ? last : SynchronizeRequest.newBuilder()
                 .addAllPods(pods).addAllPods(last.getPodsList())
                 .addAllContainers(containers).addAllContainers(last.getContainersList())
                 .build();
         reset();
-        return all;
+        return new Joined(all, allPods, allContainers);
+    }
+
+    /**
+     * A part read for whether more parts follow, its pods and containers skipped: for a plugin
+     * with no Synchronize handler, which would otherwise build every one of them only to drop
+     * it. {@link #admit} counted them already.
+     */
+    static SynchronizeRequest envelope(ByteString part) throws InvalidProtocolBufferException {
+        CodedInputStream in = part.newCodedInput();
+        boolean more = false;
+        try {
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                if (WireFormat.getTagFieldNumber(tag) == MORE && WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_VARINT) {
+                    more = in.readBool();
+                } else if (!in.skipField(tag)) {
+                    break;
+                }
+            }
+        } catch (InvalidProtocolBufferException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new InvalidProtocolBufferException(e);
+        }
+        return SynchronizeRequest.newBuilder().setMore(more).build();
     }
 
     /** Serialized bytes of the parts held. */
@@ -94,7 +134,11 @@ final class SyncCollector {
         pods.clear();
         containers.clear();
         bytes = 0;
+        podCount = 0;
+        containerCount = 0;
         admitted = 0;
+        admittedPods = 0;
+        admittedContainers = 0;
         parts = 0;
     }
 
