@@ -14,11 +14,11 @@ import (
 
 // session is one fresh plugin process connected to a runtime of its own.
 type session struct {
-	rt      *harness.Runtime
-	cmd     *exec.Cmd
-	dir     string
-	exited  chan error
-	Spawned time.Duration // from starting the process to its first Synchronize done
+	rt       *harness.Runtime
+	cmd      *exec.Cmd
+	dir      string
+	exited   chan error
+	Spawned  time.Duration // from starting the process to its first Synchronize done
 	SyncTook time.Duration
 }
 
