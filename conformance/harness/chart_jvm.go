@@ -17,6 +17,10 @@ func ChartJVMOptions(values string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return jvmOptions(values, data)
+}
+
+func jvmOptions(values string, data []byte) ([]string, error) {
 	m := regexp.MustCompile(`(?m)^jvm:\n(?:\s*#.*\n)*\s+options:\s*"([^"]*)"`).FindSubmatch(data)
 	if m == nil {
 		return nil, fmt.Errorf("%s: no jvm.options", values)
@@ -28,11 +32,11 @@ func ChartJVMOptions(values string) ([]string, error) {
 // memory limit, which is the memory the JVM sizes its heap from in the container (it reads the
 // limit from its cgroup; a process outside one is told with -XX:MaxRAM).
 func ChartJVM(values string) ([]string, error) {
-	options, err := ChartJVMOptions(values)
+	data, err := os.ReadFile(values)
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(values)
+	options, err := jvmOptions(values, data)
 	if err != nil {
 		return nil, err
 	}

@@ -37,6 +37,12 @@ func JVMFlags(jdk JDK) []string {
 	if jdk.Feature >= 22 {
 		flags = append(flags, "--enable-native-access=ALL-UNNAMED") // Netty's epoll transport
 	}
+	if jdk.Feature >= 24 {
+		// Netty 4.2 leaves sun.misc.Unsafe alone on JDK 24+ unless allowed, and with native
+		// access on links malloc and free through the FFM Linker instead: about 80 ms of
+		// start-up (docs/benchmarks.md). Allowed, it takes the path it takes on JDK 17.
+		flags = append(flags, "--sun-misc-unsafe-memory-access=allow")
+	}
 	return flags
 }
 
