@@ -22,7 +22,14 @@ public final class CoreBenchPlugin {
             System.exit(64);
         }
         LongAdder started = new LongAdder();
-        int exit = NriPlugin.builder()
+        NriPlugin.Builder builder = NriPlugin.builder();
+        if (Boolean.getBoolean("bench.handlersOnEventLoop")) {
+            // An experiment, never a plugin's setting: it measures what the hop off the event
+            // loop costs per request (docs/benchmarks.md). A handler that blocks here stops the
+            // connection's I/O, and with it the runtime's deadline answer.
+            builder.executor(Runnable::run);
+        }
+        int exit = builder
                 .name("bench").index("50")
                 .socketPath(Path.of(args[0]))
                 .onCreateContainer((request, context) -> CreateContainerResult.of(Adjustment.create()
