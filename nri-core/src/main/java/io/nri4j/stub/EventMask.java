@@ -2,9 +2,12 @@ package io.nri4j.stub;
 
 import io.nri4j.api.v1alpha1.Event;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,6 +26,7 @@ public record EventMask(int bits) {
     public static final EventMask NONE = new EventMask(0);
 
     private static final int ALL_BITS = 0x3FFF;
+    private static final Map<Event, String> PRETTY_NAMES = prettyNames();
 
     /** Refuses bits that stand for no known event. */
     public EventMask {
@@ -129,11 +133,24 @@ public record EventMask(int bits) {
 
     /** {@code CREATE_CONTAINER} as {@code CreateContainer}. */
     public static String prettyName(Event event) {
+        // Every request names its event (logs, metrics, outcomes): built once, not per request.
+        return PRETTY_NAMES.get(event);
+    }
+
+    private static String buildPrettyName(Event event) {
         StringBuilder sb = new StringBuilder();
         for (String part : event.name().split("_")) {
             sb.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
         }
         return sb.toString();
+    }
+
+    private static Map<Event, String> prettyNames() {
+        Map<Event, String> names = new EnumMap<>(Event.class);
+        for (Event e : Event.values()) {
+            names.put(e, buildPrettyName(e));
+        }
+        return Collections.unmodifiableMap(names);
     }
 
     static int bit(Event e) {
