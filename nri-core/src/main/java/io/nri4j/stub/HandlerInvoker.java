@@ -39,8 +39,11 @@ final class HandlerInvoker {
         this.budget = budget;
     }
 
+    // The subject names the request's pod or container in log lines; its toString() is called only
+    // when one is written.
+
     /** Runs a handler on this thread, without a budget (Configure, Shutdown). */
-    <Q, R> R now(RequestHandler<Q, R> handler, Q request, RequestContext ctx, String subject) {
+    <Q, R> R now(RequestHandler<Q, R> handler, Q request, RequestContext ctx, Object subject) {
         if (handler == null) {
             return null;
         }
@@ -53,7 +56,7 @@ final class HandlerInvoker {
      * the policy says.
      */
     <Q, R> CompletableFuture<R> budgeted(RequestHandler<Q, R> handler, Q request, RequestContext ctx,
-            String subject, Call call, R rejection) {
+            Object subject, Call call, R rejection) {
         if (handler == null) {
             return CompletableFuture.completedFuture(null);
         }
@@ -107,7 +110,7 @@ final class HandlerInvoker {
 
     /** The budget is spent before the handler finished: answer for it, unless it just did. */
     private <R> void overrun(FutureTask<R> task, CompletableFuture<R> answer, Call call, RequestContext ctx,
-            String subject, R rejection, long budgetNanos) {
+            Object subject, R rejection, long budgetNanos) {
         if (!call.decided.compareAndSet(false, true)) {
             return;
         }
@@ -131,7 +134,7 @@ final class HandlerInvoker {
         log.warn("{} handler for {} still running after its {} ms budget; {}", what, subject, ms, outcome);
     }
 
-    private <Q, R> R run(RequestHandler<Q, R> handler, Q request, RequestContext ctx, String subject) {
+    private <Q, R> R run(RequestHandler<Q, R> handler, Q request, RequestContext ctx, Object subject) {
         String what = ctx.request();
         HandlerThread.enter(what);
         try {

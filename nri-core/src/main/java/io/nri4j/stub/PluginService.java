@@ -411,8 +411,22 @@ final class PluginService {
         return list == null ? List.of() : list;
     }
 
-    /** Names the pod or container a request is about, for log lines. */
-    static String subject(Message request) {
+    /**
+     * Names the pod or container a request is about, for log lines: described only when a line is
+     * written, as most requests write none (the description reads fields by reflection).
+     */
+    static Object subject(Message request) {
+        return new Subject(request);
+    }
+
+    private record Subject(Message request) {
+        @Override
+        public String toString() {
+            return describe(request);
+        }
+    }
+
+    private static String describe(Message request) {
         var fields = request.getDescriptorForType();
         var container = fields.findFieldByName("container");
         if (container != null && request.hasField(container)) {

@@ -37,14 +37,12 @@ public record RequestOutcome(String method, Event event, Duration elapsed, boole
 
     /** Whether the answer changes the container being created. */
     public boolean adjusted() {
-        return response.filter(CreateContainerResponse.class::isInstance)
-                .map(r -> ((CreateContainerResponse) r).hasAdjust()).orElse(false);
+        return response.orElse(null) instanceof CreateContainerResponse c && c.hasAdjust();
     }
 
     /** Whether the answer is a validator's rejection: an answer, not a failure, but no success either. */
     public boolean rejected() {
-        return response.filter(ValidateContainerAdjustmentResponse.class::isInstance)
-                .map(r -> ((ValidateContainerAdjustmentResponse) r).getReject()).orElse(false);
+        return response.orElse(null) instanceof ValidateContainerAdjustmentResponse v && v.getReject();
     }
 
     /** How many container updates the answer carries. */

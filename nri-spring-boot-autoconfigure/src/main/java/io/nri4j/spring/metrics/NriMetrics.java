@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextRefreshedEvent;
@@ -68,13 +69,49 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
     /** The updates the application sends on its own. */
     private static final String UNSOLICITED = "UpdateContainers";
 
-    private record Key(String name, String request, String outcome) {
+    /** A timer per outcome, then a counter per counted name: a request's meters by slot. */
+    private static final List<String> OUTCOMES = List.of("success", "error", "overrun", "rejected");
+    private static final List<String> COUNTED = List.of(ADJUSTMENTS, UPDATES, ERRORS, OVERRUNS, YIELDED);
+
+    /**
+     * One request's meters, registered on first use. Found by the request's name, whose hash the
+     * string keeps, so a request costs one lookup and no key of its own.
+     */
+    private static final class RequestMeters {
+        private final String request;
+        private final AtomicReferenceArray<Meter> slots = new AtomicReferenceArray<>(OUTCOMES.size() + COUNTED.size());
+
+        RequestMeters(String request) {
+            this.request = request;
+        }
+
+        Timer timer(MeterRegistry r, String outcome) {
+            int slot = OUTCOMES.indexOf(outcome);
+            Meter m = slots.get(slot);
+            if (m == null) {
+                // Registering twice returns the meter already registered: a race costs nothing.
+                m = Timer.builder(REQUESTS).description(DESCRIPTIONS.get(REQUESTS))
+                        .tag("request", request).tag("outcome", outcome).register(r);
+                slots.set(slot, m);
+            }
+            return (Timer) m;
+        }
+
+        Counter counter(MeterRegistry r, String name) {
+            int slot = OUTCOMES.size() + COUNTED.indexOf(name);
+            Meter m = slots.get(slot);
+            if (m == null) {
+                m = Counter.builder(name).description(DESCRIPTIONS.get(name)).tag("request", request).register(r);
+                slots.set(slot, m);
+            }
+            return (Counter) m;
+        }
     }
 
     private final ConnectionState state;
     private final Supplier<EventMask> subscription;
     /** Looked up once: every request would otherwise build and register its meters anew. */
-    private final Map<Key, Meter> meters = new ConcurrentHashMap<>();
+    private final Map<String, RequestMeters> meters = new ConcurrentHashMap<>();
     private volatile MeterRegistry registry;
     private volatile boolean started;
 
@@ -123,22 +160,23 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
         if (r == null) {
             return;
         }
-        String request = outcome.request();
-        timer(r, request, outcomeOf(outcome)).record(outcome.elapsed());
+        RequestMeters m = meters(outcome.request());
+        m.timer(r, outcomeOf(outcome)).record(outcome.elapsed());
         if (outcome.adjusted()) {
-            counter(r, ADJUSTMENTS, request).increment();
+            m.counter(r, ADJUSTMENTS).increment();
         }
-        if (outcome.updates() > 0) {
-            counter(r, UPDATES, request).increment(outcome.updates());
+        int updates = outcome.updates();
+        if (updates > 0) {
+            m.counter(r, UPDATES).increment(updates);
         }
         if (outcome.failed()) {
-            counter(r, ERRORS, request).increment();
+            m.counter(r, ERRORS).increment();
         }
         if (outcome.overrun()) {
-            counter(r, OVERRUNS, request).increment();
+            m.counter(r, OVERRUNS).increment();
         }
         if (outcome.yielded()) {
-            counter(r, YIELDED, request).increment();
+            m.counter(r, YIELDED).increment();
         }
     }
 
@@ -183,13 +221,16 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
         return outcome.overrun() ? "overrun" : outcome.failed() ? "error" : outcome.rejected() ? "rejected" : "success";
     }
 
+    private RequestMeters meters(String request) {
+        RequestMeters m = meters.get(request);
+        return m != null ? m : meters.computeIfAbsent(request, RequestMeters::new);
+    }
+
     private Timer timer(MeterRegistry r, String request, String outcome) {
-        return (Timer) meters.computeIfAbsent(new Key(REQUESTS, request, outcome), k -> Timer.builder(REQUESTS)
-                .description(DESCRIPTIONS.get(REQUESTS)).tag("request", request).tag("outcome", outcome).register(r));
+        return meters(request).timer(r, outcome);
     }
 
     private Counter counter(MeterRegistry r, String name, String request) {
-        return (Counter) meters.computeIfAbsent(new Key(name, request, ""), k -> Counter.builder(name)
-                .description(DESCRIPTIONS.get(name)).tag("request", request).register(r));
+        return meters(request).counter(r, name);
     }
 }
