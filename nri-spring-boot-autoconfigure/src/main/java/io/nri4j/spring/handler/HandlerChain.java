@@ -69,13 +69,16 @@ final class HandlerChain {
 
     CreateContainerResult createResult(Message message, RequestContext context) throws Exception {
         Merge merge = new Merge().run(message, context);
-        return new CreateContainerResult(merge.adjustment.build(), merge.updates(), merge.evictions);
+        return new CreateContainerResult(merge.adjustment(), merge.updates(), merge.evictions);
     }
 
     /** Accumulates contributions, remembering which method claimed which field. */
     private final class Merge {
 
-        final ContainerAdjustment.Builder adjustment = ContainerAdjustment.newBuilder();
+        /** The one adjustment so far, as the method returned it: most chains have one method. */
+        private ContainerAdjustment single;
+        /** The adjustments merged, once a second one came. */
+        private ContainerAdjustment.Builder merged;
         final Map<String, ContainerUpdate.Builder> updates = new LinkedHashMap<>();
         final List<ContainerEviction> evictions = new ArrayList<>();
         private final Map<String, HandlerMethod> owners = new HashMap<>();
@@ -85,7 +88,7 @@ final class HandlerChain {
                 Contribution c = method.invoke(message, context);
                 if (c.adjustment() != null) {
                     claim(method, "", c.adjustment());
-                    adjustment.mergeFrom(c.adjustment());
+                    add(c.adjustment());
                 }
                 for (ContainerUpdate u : c.updates()) {
                     claim(method, "update of " + u.getContainerId() + ": ", u);
@@ -104,7 +107,25 @@ final class HandlerChain {
         }
 
         List<ContainerUpdate> updates() {
+            if (updates.isEmpty()) {
+                return List.of();
+            }
             return updates.values().stream().map(ContainerUpdate.Builder::build).toList();
+        }
+
+        ContainerAdjustment adjustment() {
+            return merged != null ? merged.build() : single != null ? single : ContainerAdjustment.getDefaultInstance();
+        }
+
+        private void add(ContainerAdjustment a) {
+            if (merged == null && single == null) {
+                single = a;
+                return;
+            }
+            if (merged == null) {
+                merged = single.toBuilder();
+            }
+            merged.mergeFrom(a);
         }
 
         private void claim(HandlerMethod method, String scope, Message part) {

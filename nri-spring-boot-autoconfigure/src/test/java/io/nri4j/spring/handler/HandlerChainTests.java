@@ -83,6 +83,13 @@ class HandlerChainTests {
     }
 
     @Test
+    void oneMethodsResultIsTheChainsResult() throws Exception {
+        CreateContainerResult result = chain(NriRequest.CREATE_CONTAINER, "limit").createResult(CREATE, CONTEXT);
+
+        assertThat(result).isEqualTo(bean.limit());
+    }
+
+    @Test
     void twoMethodsSettingOneFieldIsAnErrorNamingBoth() {
         assertThatThrownBy(() -> chain(NriRequest.CREATE_CONTAINER, "greet", "regreet").createResult(CREATE, CONTEXT))
                 .isInstanceOf(HandlerConflictException.class)
