@@ -19,7 +19,6 @@ import io.nri4j.api.v1alpha1.SynchronizeRequest;
 import io.nri4j.api.v1alpha1.UpdateContainerRequest;
 import io.nri4j.api.v1alpha1.UpdatePodSandboxRequest;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -27,9 +26,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -184,10 +180,7 @@ public final class NriPlugin {
     }
 
     private static Executor defaultExecutor(PluginIdentity identity) {
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                new DefaultThreadFactory("nri-" + identity.fullName(), true));
-        pool.allowCoreThreadTimeOut(true);
-        return pool;
+        return HandlerPool.create("nri-" + identity.fullName(), 4);
     }
 
     /** Collects a plugin's definition; {@link #build()} checks it. */
@@ -248,7 +241,7 @@ public final class NriPlugin {
             return this;
         }
 
-        /** Where handlers run; by default a small pool of daemon threads of this plugin's own. */
+        /** Where handlers run; by default a {@link HandlerPool} of 4 threads of this plugin's own. */
         public Builder executor(Executor executor) {
             this.executor = Objects.requireNonNull(executor);
             return this;

@@ -1,6 +1,5 @@
 package io.nri4j.spring.boot.autoconfigure;
 
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.nri4j.spring.config.NriConfigBinder;
 import io.nri4j.spring.handler.HandlerMethodProcessor;
 import io.nri4j.spring.handler.HandlerRegistry;
@@ -12,6 +11,7 @@ import io.nri4j.spring.state.NriStateView;
 import io.nri4j.spring.updates.ContainerUpdater;
 import io.nri4j.spring.updates.UpdatesListener;
 import io.nri4j.stub.Compatibility;
+import io.nri4j.stub.HandlerPool;
 import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
@@ -20,9 +20,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.SpringApplication;
@@ -90,11 +87,7 @@ public final class NriAutoConfiguration {
     @Bean(destroyMethod = "shutdown")
     @ConditionalOnMissingBean(name = "nriHandlerExecutor")
     ExecutorService nriHandlerExecutor(NriProperties properties) {
-        int threads = properties.getHandler().getThreads();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), new DefaultThreadFactory("nri-handler", true));
-        pool.allowCoreThreadTimeOut(true);
-        return pool;
+        return HandlerPool.create("nri-handler", properties.getHandler().getThreads());
     }
 
     @Bean
