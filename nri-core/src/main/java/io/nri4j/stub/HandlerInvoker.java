@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * Runs user handlers: marks the thread, turns failures into statuses the runtime may see (never
  * Unimplemented, which would switch it to StateChange), and enforces the handler budget. With
  * a budget, the handler runs as a task of its own, after its answer is wired, so that the
- * request can be answered while it is still running; at the budget it is interrupted.
+ * request can be answered while it is still running; at the budget it is interrupted. The
+ * subject each call takes names the request's pod or container in log lines; its
+ * {@code toString()} runs only when a line is written.
  */
 final class HandlerInvoker {
 
@@ -38,9 +40,6 @@ final class HandlerInvoker {
         this.executor = executor;
         this.budget = budget;
     }
-
-    // The subject names the request's pod or container in log lines; its toString() is called only
-    // when one is written.
 
     /** Runs a handler on this thread, without a budget (Configure, Shutdown). */
     <Q, R> R now(RequestHandler<Q, R> handler, Q request, RequestContext ctx, Object subject) {

@@ -114,7 +114,10 @@ final class HandlerChain {
         }
 
         ContainerAdjustment adjustment() {
-            return merged != null ? merged.build() : single != null ? single : ContainerAdjustment.getDefaultInstance();
+            if (merged != null) {
+                return merged.build();
+            }
+            return single != null ? single : ContainerAdjustment.getDefaultInstance();
         }
 
         private void add(ContainerAdjustment a) {
@@ -124,6 +127,7 @@ final class HandlerChain {
             }
             if (merged == null) {
                 merged = single.toBuilder();
+                single = null;
             }
             merged.mergeFrom(a);
         }

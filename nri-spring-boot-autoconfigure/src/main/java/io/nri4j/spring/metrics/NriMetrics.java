@@ -86,25 +86,23 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
         }
 
         Timer timer(MeterRegistry r, String outcome) {
-            int slot = OUTCOMES.indexOf(outcome);
-            Meter m = slots.get(slot);
-            if (m == null) {
-                // Registering twice returns the meter already registered: a race costs nothing.
-                m = Timer.builder(REQUESTS).description(DESCRIPTIONS.get(REQUESTS))
-                        .tag("request", request).tag("outcome", outcome).register(r);
-                slots.set(slot, m);
-            }
-            return (Timer) m;
+            return (Timer) meter(OUTCOMES.indexOf(outcome), () -> Timer.builder(REQUESTS)
+                    .description(DESCRIPTIONS.get(REQUESTS)).tag("request", request).tag("outcome", outcome).register(r));
         }
 
         Counter counter(MeterRegistry r, String name) {
-            int slot = OUTCOMES.size() + COUNTED.indexOf(name);
+            return (Counter) meter(OUTCOMES.size() + COUNTED.indexOf(name), () -> Counter.builder(name)
+                    .description(DESCRIPTIONS.get(name)).tag("request", request).register(r));
+        }
+
+        private Meter meter(int slot, Supplier<Meter> register) {
             Meter m = slots.get(slot);
             if (m == null) {
-                m = Counter.builder(name).description(DESCRIPTIONS.get(name)).tag("request", request).register(r);
+                // Registering twice returns the meter already registered: a race costs nothing.
+                m = register.get();
                 slots.set(slot, m);
             }
-            return (Counter) m;
+            return m;
         }
     }
 
@@ -197,10 +195,9 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
         List<String> requests = new ArrayList<>(ALWAYS);
         subscription.get().events().forEach(e -> requests.add(EventMask.prettyName(e)));
         for (String request : requests) {
-            List.of("success", "error", "overrun").forEach(outcome -> timer(r, request, outcome));
-            if (request.equals(VALIDATION)) {
-                timer(r, request, "rejected");
-            }
+            // "rejected" only where a validator can reject.
+            OUTCOMES.stream().filter(o -> !o.equals("rejected") || request.equals(VALIDATION))
+                    .forEach(outcome -> timer(r, request, outcome));
             if (request.equals(CREATE)) {
                 counter(r, ADJUSTMENTS, request);
             }
