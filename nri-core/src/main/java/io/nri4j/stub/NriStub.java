@@ -9,6 +9,7 @@ import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.mux.MuxEndpoint;
 import io.nri4j.internal.mux.MuxPipeline;
+import io.nri4j.internal.transport.NativeTransportException;
 import io.nri4j.internal.transport.Trunks;
 import io.nri4j.internal.ttrpc.OffLoopExecutor;
 import io.nri4j.internal.ttrpc.StatusCode;
@@ -241,7 +242,7 @@ public final class NriStub implements AutoCloseable {
         boolean dialed = fd == null || fd.isBlank();
         opening.whenComplete((channel, error) -> {
             if (error != null) {
-                finish(error, dialed
+                finish(error, error instanceof NativeTransportException ? Causes.describe(error) : dialed
                         ? "cannot connect to the NRI socket " + target + ": " + Causes.describe(error)
                                 + " (is NRI enabled in the runtime, and the socket mounted?)"
                         : "cannot use the NRI socket on " + target + ": " + Causes.describe(error),

@@ -54,7 +54,7 @@ public final class Trunks {
         CompletableFuture<Channel> result = new CompletableFuture<>();
         ChannelFuture register;
         try {
-            Epoll.ensureAvailability();
+            ensureEpoll();
             NonBlockingFd.set(fd);
             register = bootstrap(pipeline).channelFactory(() -> new EpollDomainSocketChannel(fd))
                     .register();
@@ -86,13 +86,21 @@ public final class Trunks {
         });
     }
 
+    private static void ensureEpoll() {
+        try {
+            Epoll.ensureAvailability();
+        } catch (UnsatisfiedLinkError e) {
+            throw new NativeTransportException(e);
+        }
+    }
+
     static EventLoopGroup group() {
         EventLoopGroup g = group;
         if (g == null) {
             synchronized (Trunks.class) {
                 g = group;
                 if (g == null) {
-                    Epoll.ensureAvailability();
+                    ensureEpoll();
                     g = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("nri-io", true),
                             EpollIoHandler.newFactory());
                     group = g;
