@@ -6,6 +6,7 @@ require (
 	github.com/containerd/nri v0.12.5
 	github.com/containerd/ttrpc v1.2.7
 	github.com/nri4j/nri4j/conformance v0.0.0
+	github.com/nri4j/nri4j/oci-image v0.0.0
 	github.com/sirupsen/logrus v1.9.4
 	gonum.org/v1/plot v0.17.0
 	google.golang.org/protobuf v1.34.1
@@ -33,3 +34,5 @@ require (
 )
 
 replace github.com/nri4j/nri4j/conformance => ../conformance
+
+replace github.com/nri4j/nri4j/oci-image => ../oci-image

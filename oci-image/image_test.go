@@ -181,14 +181,37 @@ func TestImage(t *testing.T) {
 		}
 	})
 
-	check(t, "should start as its user on a read-only root, with the cache in use", func(t *testing.T) {
+	var unpackedRoot string
+	defer func() {
+		if unpackedRoot != "" {
+			os.RemoveAll(unpackedRoot)
+		}
+	}()
+	// unpacked is the image unpacked once for the checks that run it, or a skip where it cannot run.
+	unpacked := func(t *testing.T) string {
+		t.Helper()
 		if why := build.CanRunInRoot(); why != "" {
 			t.Skip("running the image " + why)
 		}
-		root := t.TempDir()
-		if err := unpack(img, *layoutDir, root); err != nil {
-			t.Fatal(err)
+		if unpackedRoot == "" {
+			dir, err := os.MkdirTemp("", "image-root-")
+			if err == nil {
+				err = os.Chmod(dir, 0o755) // the image's root, which its user must get through
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := unpack(img, *layoutDir, dir); err != nil {
+				os.RemoveAll(dir)
+				t.Fatal(err)
+			}
+			unpackedRoot = dir
 		}
+		return unpackedRoot
+	}
+
+	check(t, "should start as its user on a read-only root, with the cache in use", func(t *testing.T) {
+		root := unpacked(t)
 		cd := classData(rc.Entrypoint)
 		if cd == nil {
 			s, err := startUp(root, rc, "", rc.Entrypoint)
@@ -217,6 +240,37 @@ func TestImage(t *testing.T) {
 		fmt.Printf("image: started in %.2f s with %s, %.2f s without (JDK's default CDS only; medians of 3 alternating runs, %s)\n",
 			median(with), cd.Path, median(without), loadAverage())
 	})
+
+	check(t, "should load Netty's epoll library from the image, with nowhere to write a copy", func(t *testing.T) {
+		lib := build.NativeDir + "/libnetty_transport_native_epoll_" + build.NativeArch(runtime.GOARCH) + ".so"
+		if e, _, found := img.lookup(lib); !found || e.header.Typeflag != tar.TypeReg {
+			t.Fatalf("no %s in the image", lib)
+		}
+		if !slices.Contains(rc.Entrypoint, build.LibraryPathFlag) {
+			t.Fatalf("Entrypoint %q lacks %s", rc.Entrypoint, build.LibraryPathFlag)
+		}
+		root := unpacked(t)
+		// Netty's work directory on the read-only root: a copy written out of the jar could not
+		// be, so the plugin gets as far as dialling the runtime (absent here) only if the library
+		// loads from the image. The entrypoint without the library path is the control.
+		noCopy := "-Dio.netty.native.workdir=" + build.NativeDir
+		dialled := regexp.MustCompile(`cannot connect to the NRI socket \S+: (.*)|(Netty's epoll library did not load.*)`)
+		m, err := runUntil(root, rc, noCopy, rc.Entrypoint, dialled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(m[1], "No such file or directory") {
+			t.Errorf("with the library path: %q, want the socket missing", m[0])
+		}
+		m, err = runUntil(root, rc, noCopy, withoutFlag(rc.Entrypoint, build.LibraryPathFlag), dialled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m[2], "/libnetty_transport_native_epoll_") {
+			t.Errorf("without the library path: %q, want the library not loaded, in one line", m[0])
+		}
+		t.Logf("without the library path: %s", m[0])
+	})
 }
 
 // classData is the cache the entrypoint names, if any.
@@ -234,22 +288,33 @@ func withoutFlag(argv []string, flag string) []string {
 	return slices.DeleteFunc(slices.Clone(argv), func(s string) bool { return s == flag })
 }
 
+var started = regexp.MustCompile(`Started \S+ in [0-9.]+ seconds \(process running for ([0-9.]+)\)`)
+
 // startUp runs argv in root as the image's user, on a read-only root, until Spring Boot says
 // it started, and returns the seconds it says the process ran for by then.
 func startUp(root string, rc build.RuntimeConfig, extraJVMFlag string, argv []string) (float64, error) {
+	m, err := runUntil(root, rc, extraJVMFlag, argv, started)
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseFloat(m[1], 64)
+}
+
+// runUntil runs argv in root as the image's user, on a read-only root, with the chart's JVM
+// options and extraJVMFlag, until a line of its output matches want, and returns the match.
+func runUntil(root string, rc build.RuntimeConfig, extraJVMFlag string, argv []string, want *regexp.Regexp) ([]string, error) {
 	env := append(slices.Clone(rc.Env), "JAVA_TOOL_OPTIONS=-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:MaxRAMPercentage=50 "+extraJVMFlag)
 	cmd := build.RootCommand(root, rc.User, true, env, argv...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	cmd.Stderr = cmd.Stdout
 	if err := cmd.Start(); err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer cmd.Wait()
 	defer cmd.Process.Kill()
-	started := regexp.MustCompile(`Started \S+ in [0-9.]+ seconds \(process running for ([0-9.]+)\)`)
 	lines := make(chan string)
 	go func() {
 		defer close(lines)
@@ -270,14 +335,14 @@ func startUp(root string, rc build.RuntimeConfig, extraJVMFlag string, argv []st
 		select {
 		case line, ok := <-lines:
 			if !ok {
-				return 0, fmt.Errorf("%q ended before it started:\n%s", argv, strings.Join(log, "\n"))
+				return nil, fmt.Errorf("%q ended before it logged %q:\n%s", argv, want, strings.Join(log, "\n"))
 			}
 			log = append(log, line)
-			if m := started.FindStringSubmatch(line); m != nil {
-				return strconv.ParseFloat(m[1], 64)
+			if m := want.FindStringSubmatch(line); m != nil {
+				return m, nil
 			}
 		case <-deadline:
-			return 0, fmt.Errorf("%q did not start within 3 minutes:\n%s", argv, strings.Join(log, "\n"))
+			return nil, fmt.Errorf("%q did not log %q within 3 minutes:\n%s", argv, want, strings.Join(log, "\n"))
 		}
 	}
 }

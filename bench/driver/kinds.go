@@ -10,6 +10,9 @@ import (
 type Kind struct {
 	Name    string
 	Command func(socket string) *exec.Cmd
+	// Graceful stops the plugin with SIGTERM and waits for it, where SIGKILL is the default: a
+	// JVM then writes what it writes on exit, e.g. a -XX:StartFlightRecording file.
+	Graceful bool
 }
 
 // Go is the upstream stub peer, built from cmd/goplugin.

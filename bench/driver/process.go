@@ -18,6 +18,7 @@ type session struct {
 	cmd      *exec.Cmd
 	dir      string
 	exited   chan error
+	graceful bool
 	Spawned  time.Duration // from starting the process to its first Synchronize done
 	SyncTook time.Duration
 }
@@ -29,7 +30,7 @@ func spawn(kind Kind, opts harness.RuntimeOptions, logPath string, timeout time.
 	if err != nil {
 		return nil, err
 	}
-	s := &session{dir: dir, exited: make(chan error, 1)}
+	s := &session{dir: dir, exited: make(chan error, 1), graceful: kind.Graceful}
 	opts.Unrecorded = true
 	opts.OnSync = func(took time.Duration) { s.SyncTook = took }
 	if s.rt, err = harness.StartRuntime(dir, opts); err != nil {
@@ -74,6 +75,15 @@ func (s *session) pid() int { return s.cmd.Process.Pid }
 func (s *session) close() {
 	s.rt.R.Stop()
 	if s.cmd != nil && s.cmd.Process != nil {
+		if s.graceful {
+			_ = s.cmd.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-s.exited:
+				os.RemoveAll(s.dir)
+				return
+			case <-time.After(60 * time.Second):
+			}
+		}
 		_ = s.cmd.Process.Signal(syscall.SIGKILL)
 		<-s.exited
 	}

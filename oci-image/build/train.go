@@ -132,10 +132,10 @@ func CanRunInRoot() string {
 }
 
 // Train runs the application in root up to its refreshed context (spring.context.exit=onRefresh:
-// every bean created, nothing started, so no connection to a runtime) with the cache's
-// training flags, and returns the cache file it wrote.
-func Train(root string, jdk JDK, cd ClassData) (string, error) {
-	argv := append([]string{"/opt/java/bin/java"}, JVMFlags(jdk)...)
+// every bean created, nothing started, so no connection to a runtime) with the entrypoint's
+// flags and the cache's training flags, and returns the cache file it wrote.
+func Train(root string, flags []string, cd ClassData) (string, error) {
+	argv := append([]string{"/opt/java/bin/java"}, flags...)
 	argv = append(argv, cd.TrainFlags...)
 	argv = append(argv, "-Dspring.context.exit=onRefresh", "-jar", "/app/app.jar")
 	out, err := runWithin(RootCommand(root, "", false, []string{"PATH=/opt/java/bin:/usr/bin:/bin"}, argv...), 10*time.Minute)

@@ -9,11 +9,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
 	"github.com/nri4j/nri4j/bench/driver"
 	"github.com/nri4j/nri4j/conformance/harness"
+	image "github.com/nri4j/nri4j/oci-image/build"
 	"github.com/sirupsen/logrus"
 )
 
@@ -27,6 +29,7 @@ func main() {
 	rounds := flag.Int("rounds", 3, "fresh processes per kind, interleaved")
 	smoke := flag.Bool("smoke", false, "a quick run that only shows the benchmark works")
 	archive := flag.Bool("archive", false, "start the Java plugins from a class archive a training run wrote (AOT cache on JDK 25+, CDS before)")
+	graceful := flag.Bool("graceful-stop", false, "stop each plugin with SIGTERM and wait for it to exit instead of SIGKILL, e.g. so that a -XX:StartFlightRecording file in -jvm-args is written")
 	replot := flag.String("replot", "", "a results.json of an earlier run: print its table and draw its plots into -out again")
 	flag.Parse()
 	// The runtime library logs every connection at info level: noise next to the table.
@@ -45,13 +48,13 @@ func main() {
 		}
 		return
 	}
-	if err := run(*java, *chart, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive); err != nil {
+	if err := run(*java, *chart, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive, *graceful); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive bool) error {
+func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive, graceful bool) error {
 	if coreCP == "" || springCP == "" {
 		return fmt.Errorf("-core-classpath and -spring-classpath are required")
 	}
@@ -74,6 +77,23 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 		return err
 	}
 	j := driver.Java{Binary: java, JVMArgs: driver.SplitArgs(jvmArgs)}
+	// As in the image: Netty's transport library loads from a directory of its own instead of
+	// being copied out of its jar into /tmp at every start.
+	natives := filepath.Join(out, "native")
+	os.RemoveAll(natives)
+	var jars []string
+	for _, e := range filepath.SplitList(core + string(os.PathListSeparator) + spring) {
+		if strings.HasSuffix(e, ".jar") {
+			jars = append(jars, e)
+		}
+	}
+	libs, err := image.ExtractNative(jars, runtime.GOARCH, natives)
+	if err != nil {
+		return err
+	}
+	if len(libs) > 0 {
+		j.JVMArgs = append([]string{"-Djava.library.path=" + natives}, j.JVMArgs...)
+	}
 	if chart != "" {
 		pod, err := harness.ChartJVM(chart)
 		if err != nil {
@@ -93,6 +113,9 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 		}
 	}
 	kinds := []driver.Kind{driver.Go(goPlugin), driver.Core(coreJ, core), driver.Spring(springJ, spring)}
+	for i := range kinds {
+		kinds[i].Graceful = graceful
+	}
 	names := []string{kinds[0].Name, kinds[1].Name, kinds[2].Name}
 	res := driver.NewResults(names)
 	state := driver.NewState(pods, containers)

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nri4j/nri4j/oci-image/build"
@@ -64,6 +65,15 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 	if err := build.ExtractApp(filepath.Join(javaHome, "bin", "java"), jar, filepath.Join(work, "layers")); err != nil {
 		return err
 	}
+	flags := build.JVMFlags(jdk)
+	natives, err := extractNative(part)
+	if err != nil {
+		return err
+	}
+	if len(natives) > 0 {
+		flags = append(flags, build.LibraryPathFlag)
+		fmt.Printf("image: %s holds %s\n", build.NativeDir, strings.Join(natives, ", "))
+	}
 	layers := []build.Layer{
 		{Title: "base", Dir: part("base"), CreatedBy: libc + " (Debian), /etc/passwd, /etc/group"},
 		{Title: "jre", Dir: part("jre"), CreatedBy: "jlink of JDK " + jdk.Version},
@@ -81,7 +91,7 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 	}
 
 	cd := build.ClassDataFor(jdk)
-	entrypoint := append([]string{"/opt/java/bin/java"}, build.JVMFlags(jdk)...)
+	entrypoint := append([]string{"/opt/java/bin/java"}, flags...)
 	if why := build.CanRunInRoot(); why != "" {
 		fmt.Printf("image: no class-data cache: training %s\n", why)
 	} else {
@@ -93,7 +103,7 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 			return err
 		}
 		trainStart := time.Now()
-		file, err := build.Train(root, jdk, cd)
+		file, err := build.Train(root, flags, cd)
 		if err != nil {
 			return err
 		}
@@ -133,6 +143,24 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 	}
 	fmt.Printf("image: %s:%s (%d layers) in %s and %s\n", name, tag, len(layers), layout, tarFile)
 	return nil
+}
+
+// extractNative writes the JNI libraries of each application layer's jars into that layer's
+// NativeDir, so that a library changes with the layer of the jar that carries it.
+func extractNative(part func(string) string) ([]string, error) {
+	var all []string
+	for _, l := range build.AppLayers {
+		jars, err := filepath.Glob(filepath.Join(part(l), "app", "lib", "*.jar"))
+		if err != nil {
+			return nil, err
+		}
+		names, err := build.ExtractNative(jars, runtime.GOARCH, filepath.Join(part(l), build.NativeDir))
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, names...)
+	}
+	return all, nil
 }
 
 func isEmptyTree(dir string) (bool, error) {
