@@ -21,11 +21,11 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.core.annotation.MergedAnnotations;
 import org.springframework.core.annotation.MergedAnnotations.SearchStrategy;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.annotation.OrderUtils;
 import org.springframework.core.annotation.RepeatableContainers;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
-import org.springframework.core.annotation.Order;
-import org.springframework.core.annotation.OrderUtils;
 
 /**
  * Finds the handler methods once every singleton exists, before any lifecycle starts (and so
