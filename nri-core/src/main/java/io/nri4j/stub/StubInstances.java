@@ -3,6 +3,7 @@ package io.nri4j.stub;
 import io.nri4j.internal.instances.Coordinator;
 import io.nri4j.internal.instances.PeerInstance;
 import io.nri4j.internal.instances.Turn;
+import io.nri4j.internal.log.Causes;
 import io.nri4j.internal.log.RateLimitedLog;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package io.nri4j.internal.transport;
 
+import io.nri4j.internal.log.Causes;
+
 /**
  * Netty's epoll library did not load, so no NRI socket can be opened: a fault of the plugin's
  * environment, not of the runtime or its socket. Netty loads the library from
@@ -12,16 +14,8 @@ public final class NativeTransportException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     NativeTransportException(Throwable failure) {
-        super("Netty's epoll library did not load (" + rootMessage(failure) + "): put it on java.library.path, or"
+        super("Netty's epoll library did not load (" + Causes.describe(failure) + "): put it on java.library.path, or"
                 + " give it a writable directory that allows exec as java.io.tmpdir or -Dio.netty.native.workdir");
         addSuppressed(failure); // not the cause: the message already says what the cause would
-    }
-
-    private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
     }
 }

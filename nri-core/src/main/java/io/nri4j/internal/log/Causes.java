@@ -1,6 +1,5 @@
-package io.nri4j.stub;
+package io.nri4j.internal.log;
 
-import io.nri4j.internal.log.WireText;
 import java.io.FileNotFoundException;
 import java.util.regex.Pattern;
 
@@ -10,7 +9,7 @@ import java.util.regex.Pattern;
  * native failures have no message at all. The words may be the runtime's (a status message), so
  * they are escaped and cut like any text from the wire.
  */
-final class Causes {
+public final class Causes {
 
     /** Netty's prefix on native errors, e.g. {@code connect(..) failed with error(-111): }. */
     private static final Pattern NATIVE_PREFIX =
@@ -23,7 +22,7 @@ final class Causes {
     private static final int MAX_LENGTH = 1024;
 
     /** The root cause's message, or its type when it has none. */
-    static String describe(Throwable failure) {
+    public static String describe(Throwable failure) {
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

@@ -1,4 +1,4 @@
-package io.nri4j.stub;
+package io.nri4j.internal.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
