@@ -86,22 +86,23 @@ public final class NriMetrics implements MeterBinder, RequestObserver, UpdatesLi
         }
 
         Timer timer(MeterRegistry r, String outcome) {
-            return (Timer) meter(OUTCOMES.indexOf(outcome), () -> Timer.builder(REQUESTS)
-                    .description(DESCRIPTIONS.get(REQUESTS)).tag("request", request).tag("outcome", outcome).register(r));
+            int slot = OUTCOMES.indexOf(outcome);
+            Meter m = slots.get(slot);
+            return (Timer) (m != null ? m : remember(slot, Timer.builder(REQUESTS).description(DESCRIPTIONS.get(REQUESTS))
+                    .tag("request", request).tag("outcome", outcome).register(r)));
         }
 
         Counter counter(MeterRegistry r, String name) {
-            return (Counter) meter(OUTCOMES.size() + COUNTED.indexOf(name), () -> Counter.builder(name)
-                    .description(DESCRIPTIONS.get(name)).tag("request", request).register(r));
+            int slot = OUTCOMES.size() + COUNTED.indexOf(name);
+            Meter m = slots.get(slot);
+            return (Counter) (m != null ? m : remember(slot, Counter.builder(name).description(DESCRIPTIONS.get(name))
+                    .tag("request", request).register(r)));
         }
 
-        private Meter meter(int slot, Supplier<Meter> register) {
-            Meter m = slots.get(slot);
-            if (m == null) {
-                // Registering twice returns the meter already registered: a race costs nothing.
-                m = register.get();
-                slots.set(slot, m);
-            }
+        // Looked up before anything is built: a meter found costs no allocation on the request path.
+        // Registering twice returns the meter already registered, so a race costs nothing.
+        private Meter remember(int slot, Meter m) {
+            slots.set(slot, m);
             return m;
         }
     }
