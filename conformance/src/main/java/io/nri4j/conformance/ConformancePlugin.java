@@ -7,7 +7,7 @@ import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.NriStub;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.RegistrationException;
-import io.nri4j.stub.StubEvent;
+import io.nri4j.stub.NriEvent;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -132,13 +132,13 @@ public final class ConformancePlugin {
         }
     }
 
-    private static void report(Reporter reporter, StubEvent event) {
+    private static void report(Reporter reporter, NriEvent event) {
         Reporter.Line line = reporter.line("stub", event.getClass().getSimpleName());
-        if (event instanceof StubEvent.Connected c) {
+        if (event instanceof NriEvent.Connected c) {
             line.put("target", c.target());
-        } else if (event instanceof StubEvent.Registered r) {
+        } else if (event instanceof NriEvent.Registered r) {
             line.put("identity", r.identity().fullName());
-        } else if (event instanceof StubEvent.Configured c) {
+        } else if (event instanceof NriEvent.Configured c) {
             line.put("runtime", c.runtime().name()).put("runtimeVersion", c.runtime().version())
                     .put("reportedNriVersion", c.runtime().reportedNriVersion())
                     .put("nriVersion", c.runtime().nriVersion().map(Object::toString).orElse(""))
@@ -148,11 +148,11 @@ public final class ConformancePlugin {
                     .put("requestTimeoutMs", c.runtime().requestTimeout().toMillis())
                     .put("config", c.runtime().config())
                     .put("subscribed", c.subscribed().bits());
-        } else if (event instanceof StubEvent.Synchronized s) {
+        } else if (event instanceof NriEvent.Synchronized s) {
             line.put("pods", s.pods()).put("containers", s.containers());
-        } else if (event instanceof StubEvent.ShutdownRequested s) {
+        } else if (event instanceof NriEvent.ShutdownRequested s) {
             line.put("reason", s.reason());
-        } else if (event instanceof StubEvent.Disconnected d) {
+        } else if (event instanceof NriEvent.Disconnected d) {
             line.put("reason", d.disconnect().reason()).put("local", d.disconnect().local())
                     .put("shutdownReason", d.disconnect().shutdownReason().orElse(""));
         }

@@ -54,7 +54,7 @@ public final class NriPlugin {
     private final Executor executor;
     private final Duration registrationTimeout;
     private final FailurePolicy failurePolicy;
-    private final Consumer<StubEvent> listener;
+    private final Consumer<NriEvent> listener;
     private final Map<String, String> environment;
     private final EventMask subscription;
     private final HandlerBudget budget;
@@ -155,7 +155,7 @@ public final class NriPlugin {
         return Optional.ofNullable(failurePolicy);
     }
 
-    Consumer<StubEvent> listener() {
+    Consumer<NriEvent> listener() {
         return listener;
     }
 
@@ -192,7 +192,7 @@ public final class NriPlugin {
         private Executor executor;
         private Duration registrationTimeout = RuntimeInfo.DEFAULT_REGISTRATION_TIMEOUT;
         private FailurePolicy failurePolicy;
-        private Consumer<StubEvent> listener = e -> { };
+        private Consumer<NriEvent> listener = e -> { };
         private Map<String, String> environment = System.getenv();
         private EventMask subscription;
         private HandlerBudget budget;
@@ -260,7 +260,7 @@ public final class NriPlugin {
         }
 
         /** Receives connection milestones, in order, off the I/O thread. */
-        public Builder listener(Consumer<StubEvent> listener) {
+        public Builder listener(Consumer<NriEvent> listener) {
             this.listener = Objects.requireNonNull(listener);
             return this;
         }

@@ -307,7 +307,7 @@ public final class NriStub implements AutoCloseable {
         connected = true;
         advance(StubState.REGISTERING);
         log.info("plugin {} connected to the runtime at {}", identity().fullName(), target);
-        emit(new StubEvent.Connected(target));
+        emit(new NriEvent.Connected(target));
         RegisterPluginRequest request = RegisterPluginRequest.newBuilder()
                 .setPluginName(identity().name())
                 .setPluginIdx(identity().index())
@@ -355,7 +355,7 @@ public final class NriStub implements AutoCloseable {
             advance(StubState.REGISTERED);
             if (registration.complete(null)) {
                 log.info("plugin {} registered", identity().fullName());
-                emit(new StubEvent.Registered(identity()));
+                emit(new NriEvent.Registered(identity()));
             }
         }
     }
@@ -379,14 +379,14 @@ public final class NriStub implements AutoCloseable {
         this.subscribed = mask;
         advance(StubState.CONFIGURED);
         log.info("plugin {} configured by {}; subscribed to {}", identity().fullName(), who, mask);
-        emit(new StubEvent.Configured(info, mask));
+        emit(new NriEvent.Configured(info, mask));
     }
 
     void synchronizedWith(int pods, int containers) {
         advance(StubState.READY);
         log.info("plugin {} synchronized: {} pods, {} containers", identity().fullName(), pods, containers);
         synchronization.complete(null);
-        emit(new StubEvent.Synchronized(pods, containers));
+        emit(new NriEvent.Synchronized(runtime, subscribed, pods, containers));
     }
 
     void configureRefused() {
@@ -397,7 +397,7 @@ public final class NriStub implements AutoCloseable {
         this.shutdownReason = reason;
         log.info("runtime asked plugin {} to shut down{}", identity().fullName(),
                 reason.isEmpty() ? "" : ": " + WireText.escape(reason));
-        emit(new StubEvent.ShutdownRequested(reason));
+        emit(new NriEvent.ShutdownRequested(reason));
     }
 
     // --- the end ---------------------------------------------------------------------------------
@@ -448,7 +448,7 @@ public final class NriStub implements AutoCloseable {
             // The attempt's owner reports it (run() throws; the Spring lifecycle logs one line).
             log.debug("plugin {} could not connect: {}", identity().fullName(), reason);
         }
-        emit(new StubEvent.Disconnected(disconnect));
+        emit(new NriEvent.Disconnected(disconnect));
         events.execute(() -> {
             // Leaving only now, off the event loop: while connected, even draining, this
             // instance may hold claims. Before closeFuture completes: a process exits then.
@@ -461,7 +461,7 @@ public final class NriStub implements AutoCloseable {
         state.getAndUpdate(current -> current == StubState.CLOSED || current.compareTo(next) >= 0 ? current : next);
     }
 
-    private void emit(StubEvent event) {
+    private void emit(NriEvent event) {
         events.execute(() -> plugin.listener().accept(event));
     }
 }

@@ -5,7 +5,7 @@ import io.nri4j.stub.NriStub;
 import io.nri4j.stub.RequestObserver;
 import io.nri4j.stub.RequestOutcome;
 import io.nri4j.stub.RuntimeInfo;
-import io.nri4j.stub.StubEvent;
+import io.nri4j.stub.NriEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,15 +56,15 @@ public final class ConnectionState implements RequestObserver {
         this.stub = stub;
     }
 
-    void on(StubEvent event) {
-        if (event instanceof StubEvent.Connected) {
+    void on(NriEvent event) {
+        if (event instanceof NriEvent.Connected) {
             connectedSince = clock.instant();
-        } else if (event instanceof StubEvent.Registered) {
+        } else if (event instanceof NriEvent.Registered) {
             status = Status.REGISTERED;
-        } else if (event instanceof StubEvent.Configured c) {
+        } else if (event instanceof NriEvent.Configured c) {
             runtime = c.runtime();
             subscribed = c.subscribed();
-        } else if (event instanceof StubEvent.Synchronized) {
+        } else if (event instanceof NriEvent.Synchronized) {
             status = Status.READY;
             unavailableSince = null;
         }

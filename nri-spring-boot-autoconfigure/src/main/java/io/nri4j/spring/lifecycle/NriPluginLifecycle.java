@@ -4,10 +4,12 @@ import io.nri4j.stub.Disconnect;
 import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.NriStub;
 import io.nri4j.stub.RegistrationException;
-import io.nri4j.stub.StubEvent;
+import io.nri4j.stub.NriEvent;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +36,7 @@ public final class NriPluginLifecycle implements SmartLifecycle, ApplicationList
     /** Before the web server's graceful shutdown: health stays served while the plugin drains. */
     public static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 512;
 
-    private final Function<java.util.function.Consumer<StubEvent>, NriPlugin> plugins;
+    private final Function<Consumer<NriEvent>, NriPlugin> plugins;
     private final LifecycleSettings settings;
     private final ConnectionState state;
     private final ApplicationEventPublisher events;
@@ -48,7 +50,7 @@ public final class NriPluginLifecycle implements SmartLifecycle, ApplicationList
      * @param plugins builds the plugin, given the listener it must report its milestones to;
      *     null when there is nothing to connect
      */
-    public NriPluginLifecycle(Function<java.util.function.Consumer<StubEvent>, NriPlugin> plugins,
+    public NriPluginLifecycle(Function<Consumer<NriEvent>, NriPlugin> plugins,
             LifecycleSettings settings, ConnectionState state, ApplicationEventPublisher events, NriExit exit) {
         this.plugins = plugins;
         this.settings = settings;
@@ -62,7 +64,7 @@ public final class NriPluginLifecycle implements SmartLifecycle, ApplicationList
         if (running) {
             return;
         }
-        NriPlugin plugin = plugins.apply(this::onStubEvent);
+        NriPlugin plugin = plugins.apply(this::onNriEvent);
         if (plugin == null) {
             // Nothing to connect (no handler methods): the factory said why; stay stopped.
             return;
@@ -201,7 +203,7 @@ public final class NriPluginLifecycle implements SmartLifecycle, ApplicationList
             return stub.awaitClose();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Disconnect("interrupted", java.util.Optional.empty(), java.util.Optional.of(e), true);
+            return new Disconnect("interrupted", Optional.empty(), Optional.of(e), true);
         }
     }
 
@@ -217,32 +219,13 @@ public final class NriPluginLifecycle implements SmartLifecycle, ApplicationList
         }
     }
 
-    /** On the plugin's executor: keeps the state and republishes milestones as Spring events. */
-    private void onStubEvent(StubEvent event) {
+    /** On the plugin's executor: keeps the state and publishes the milestone as a Spring event. */
+    private void onNriEvent(NriEvent event) {
         state.on(event);
-        NriEvent published = translate(event);
-        if (event instanceof StubEvent.Synchronized && livenessBroken) {
+        if (event instanceof NriEvent.Synchronized && livenessBroken) {
             livenessBroken = false;
             AvailabilityChangeEvent.publish(events, this, LivenessState.CORRECT);
         }
-        if (published != null) {
-            events.publishEvent(published);
-        }
-    }
-
-    private NriEvent translate(StubEvent event) {
-        if (event instanceof StubEvent.Connected c) {
-            return new NriEvent.Connected(c.target());
-        } else if (event instanceof StubEvent.Registered r) {
-            return new NriEvent.Registered(r.identity());
-        } else if (event instanceof StubEvent.Synchronized s) {
-            return new NriEvent.Synchronized(state.runtime().orElse(null), state.subscribed(), s.pods(), s.containers());
-        } else if (event instanceof StubEvent.ShutdownRequested s) {
-            return new NriEvent.Shutdown(s.reason());
-        } else if (event instanceof StubEvent.Disconnected d) {
-            return new NriEvent.Disconnected(d.disconnect().reason(), d.disconnect().shutdownReason(),
-                    d.disconnect().local());
-        }
-        return null;
+        events.publishEvent(event);
     }
 }

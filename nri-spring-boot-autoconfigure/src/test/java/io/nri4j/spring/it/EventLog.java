@@ -1,6 +1,6 @@
 package io.nri4j.spring.it;
 
-import io.nri4j.spring.lifecycle.NriEvent;
+import io.nri4j.stub.NriEvent;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.springframework.context.event.EventListener;

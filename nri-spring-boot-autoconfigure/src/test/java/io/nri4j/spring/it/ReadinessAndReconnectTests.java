@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
 import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.spring.lifecycle.ConnectionState;
-import io.nri4j.spring.lifecycle.NriEvent;
+import io.nri4j.stub.NriEvent;
 import io.nri4j.test.runtime.UpstreamRuntime;
 import java.time.Duration;
 import java.util.List;

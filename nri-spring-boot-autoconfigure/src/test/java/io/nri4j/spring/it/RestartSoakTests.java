@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.spring.lifecycle.ConnectionState;
-import io.nri4j.spring.lifecycle.NriEvent;
+import io.nri4j.stub.NriEvent;
 import io.nri4j.spring.state.NriStateView;
 import io.nri4j.test.runtime.UpstreamRuntime;
 import java.lang.management.ManagementFactory;

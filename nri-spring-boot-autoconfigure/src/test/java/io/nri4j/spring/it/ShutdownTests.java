@@ -3,7 +3,7 @@ package io.nri4j.spring.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.nri4j.spring.lifecycle.NriEvent;
+import io.nri4j.stub.NriEvent;
 import io.nri4j.spring.lifecycle.NriExit;
 import io.nri4j.test.runtime.UpstreamRuntime;
 import java.io.IOException;
@@ -79,7 +79,7 @@ class ShutdownTests {
         runtime.shutdown("request handling timeout");
 
         assertThat(runtime.awaitSynchronized(Duration.ofSeconds(20))).isEqualTo(first + 1);
-        await().atMost(Duration.ofSeconds(5)).until(() -> events.contains(new NriEvent.Shutdown("request handling timeout")));
+        await().atMost(Duration.ofSeconds(5)).until(() -> events.contains(new NriEvent.ShutdownRequested("request handling timeout")));
         assertThat(app.getBean(RecordingExit.class).codes).isEmpty();
     }
 

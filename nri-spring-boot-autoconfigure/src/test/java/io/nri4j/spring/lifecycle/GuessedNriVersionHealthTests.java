@@ -7,7 +7,7 @@ import io.nri4j.stub.EventMask;
 import io.nri4j.stub.NriVersion;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.RuntimeInfo;
-import io.nri4j.stub.StubEvent;
+import io.nri4j.stub.NriEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -51,7 +51,7 @@ class GuessedNriVersionHealthTests {
 
     private static Map<String, Object> details(RuntimeInfo runtime) {
         ConnectionState state = new ConnectionState(Clock.systemUTC());
-        state.on(new StubEvent.Configured(runtime, EventMask.parse("createcontainer")));
+        state.on(new NriEvent.Configured(runtime, EventMask.parse("createcontainer")));
         return new NriHealthIndicator(state, new PluginIdentity("guess", "10"), io.nri4j.stub.PluginInstance.startingNow("1.0")).health().getDetails();
     }
 }

@@ -9,7 +9,7 @@ import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
 import io.nri4j.stub.RequestObserver;
-import io.nri4j.stub.StubEvent;
+import io.nri4j.stub.NriEvent;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -24,7 +24,7 @@ import org.springframework.beans.factory.ObjectProvider;
  * application's customizers. Properties that can be checked before the handler methods are
  * known are checked when the factory is created, so that a bad one fails the application early.
  */
-final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin> {
+final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> {
 
     private static final Logger log = LoggerFactory.getLogger(NriPluginFactory.class);
 
@@ -56,7 +56,7 @@ final class NriPluginFactory implements Function<Consumer<StubEvent>, NriPlugin>
 
     /** @return null when there is nothing to connect: no handler methods */
     @Override
-    public NriPlugin apply(Consumer<StubEvent> listener) {
+    public NriPlugin apply(Consumer<NriEvent> listener) {
         EventMask handled = registry.events();
         if (handled.isEmpty()) {
             log.warn("No @On... handler method for any lifecycle event: plugin {} does not connect to the runtime",

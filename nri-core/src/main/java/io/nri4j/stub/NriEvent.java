@@ -1,0 +1,61 @@
+package io.nri4j.stub;
+
+/**
+ * Milestones of a connection, in order, off the I/O thread: told to the plugin's listener
+ * ({@link NriPlugin.Builder#listener}), and published as application events by the Spring Boot
+ * starter ({@code @EventListener(NriEvent.Synchronized.class)} and the like).
+ */
+public sealed interface NriEvent {
+
+    /**
+     * The socket is open.
+     *
+     * @param target the socket path, or the inherited file descriptor
+     */
+    record Connected(String target) implements NriEvent {
+    }
+
+    /**
+     * The runtime accepted RegisterPlugin.
+     *
+     * @param identity the name and index registered
+     */
+    record Registered(PluginIdentity identity) implements NriEvent {
+    }
+
+    /**
+     * Configure was answered with this subscription.
+     *
+     * @param runtime what the runtime said about itself
+     * @param subscribed the events subscribed to
+     */
+    record Configured(RuntimeInfo runtime, EventMask subscribed) implements NriEvent {
+    }
+
+    /**
+     * The last Synchronize part was answered: the runtime now sends events.
+     *
+     * @param runtime what the runtime said about itself in Configure
+     * @param subscribed the events subscribed to
+     * @param pods how many pods the runtime reported
+     * @param containers how many containers it reported
+     */
+    record Synchronized(RuntimeInfo runtime, EventMask subscribed, int pods, int containers) implements NriEvent {
+    }
+
+    /**
+     * The runtime sent Shutdown.
+     *
+     * @param reason why, on runtimes that give one; empty otherwise
+     */
+    record ShutdownRequested(String reason) implements NriEvent {
+    }
+
+    /**
+     * The connection is gone.
+     *
+     * @param disconnect how it ended
+     */
+    record Disconnected(Disconnect disconnect) implements NriEvent {
+    }
+}
