@@ -12,8 +12,13 @@ import java.util.Objects;
  * plugin connects again as it would after any disconnect. Set on
  * {@link NriPlugin.Builder#limits(Limits)}, e.g. {@code Limits.DEFAULTS.withMaxSyncBytes(128 << 20)}.
  *
+ * <p>The three Synchronize limits bound what a Synchronize handler is given at once; a plugin
+ * without one holds none of it, and they do not apply to it. Beyond one, the part that went over
+ * is answered ResourceExhausted, with one ERROR line naming the limit, and the runtime drops the
+ * plugin: the end of the connection gives the same reason.
+ *
  * @param maxSyncBytes serialized bytes of one Synchronize, all its parts together (default
- *     64 MiB); beyond it the part that went over is answered ResourceExhausted
+ *     64 MiB)
  * @param maxSyncPods pods in one Synchronize, all parts together (default 10,000)
  * @param maxSyncContainers containers in one Synchronize, all parts together (default 100,000)
  * @param maxRequestsInFlight requests of the runtime accepted and not yet answered (default 16;

@@ -393,6 +393,12 @@ public final class NriStub implements AutoCloseable {
         configureRefused = true;
     }
 
+    /** The plugin refused the runtime's Synchronize, over its limits: the runtime hangs up next. */
+    void syncRefused(String reason) {
+        failureKind = Disconnect.Kind.PROTOCOL_ERROR;
+        failure = "refused the runtime's Synchronize: " + reason;
+    }
+
     void shutdownRequested(String reason) {
         this.shutdownReason = reason;
         log.info("runtime asked plugin {} to shut down{}", identity().fullName(),

@@ -99,7 +99,7 @@ final class PluginService {
         this.stub = stub;
         this.invoker = invoker;
         this.observer = observer;
-        this.sync = new SyncCollector(limits);
+        this.sync = new SyncCollector(limits, handlers.synchronize() != null);
     }
 
     Drain drain() {
@@ -117,7 +117,7 @@ final class PluginService {
         // No handler reads the pods and containers: only whether more parts follow is parsed.
         Decoder<SynchronizeRequest> syncDecoder = h.synchronize() != null ? SynchronizeRequest.parser()::parseFrom
                 : SyncCollector::envelope;
-        m.put("Synchronize", method(syncDecoder, Event.UNKNOWN, sync::admit, this::synchronize));
+        m.put("Synchronize", method(syncDecoder, Event.UNKNOWN, this::admitSync, this::synchronize));
         m.put("Shutdown", method(ShutdownRequest.parser(), Event.UNKNOWN, (req, ctx, call) -> done(shutdown(req, ctx))));
         m.put("RunPodSandbox", notification(RunPodSandboxRequest.parser(), Event.RUN_POD_SANDBOX,
                 h.runPodSandbox(), RunPodSandboxResponse.getDefaultInstance()));
@@ -193,6 +193,17 @@ final class PluginService {
         ConfigureResponse.Builder response = ConfigureResponse.newBuilder().setEvents(subscribed.bits());
         stub.plugin().failurePolicy().ifPresent(response::setFailurePolicy);
         return response.build();
+    }
+
+    /** Refuses a Synchronize over the limits: the runtime drops the plugin, which says why once. */
+    private void admitSync(ByteString part) {
+        try {
+            sync.admit(part);
+        } catch (SyncLimitException e) {
+            log.error("refusing the runtime's Synchronize: {}", e.reason());
+            stub.syncRefused(e.reason());
+            throw e;
+        }
     }
 
     private CompletionStage<SynchronizeResponse> synchronize(SynchronizeRequest request, RequestContext context,

@@ -7,9 +7,6 @@ import com.google.protobuf.WireFormat;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.api.v1alpha1.SynchronizeRequest;
-import io.nri4j.internal.ttrpc.StatusCode;
-import io.nri4j.internal.ttrpc.TtrpcException;
-import io.nri4j.internal.ttrpc.TtrpcStatus;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +16,8 @@ import java.util.List;
  * 4 MiB and sends the parts one after another, each answered before the next; the handler sees
  * one request holding everything. What it holds is bounded by the plugin's {@link Limits}: each
  * part is counted on its bytes before it is parsed, so a part of a million empty pods is
- * refused without building one.
+ * refused without building one. A plugin without a Synchronize handler holds nothing, so no
+ * limit applies to it: it only counts.
  */
 final class SyncCollector {
 
@@ -33,51 +31,53 @@ final class SyncCollector {
     }
 
     private final Limits limits;
+    /** Whether a handler gets the pods and containers: only then are they held, and bounded. */
+    private final boolean keeps;
     private final List<PodSandbox> pods = new ArrayList<>();
     private final List<Container> containers = new ArrayList<>();
     private long bytes;
     private int parts;
-    private int podCount;
-    private int containerCount;
+    // Longs: without a handler nothing bounds them, and a runtime may send parts without end.
+    private long podCount;
+    private long containerCount;
     /** The size and counts of the part {@link #admit} let through last: what {@link #add} holds. */
     private long admitted;
-    private int admittedPods;
-    private int admittedContainers;
+    private long admittedPods;
+    private long admittedContainers;
 
-    SyncCollector(Limits limits) {
+    SyncCollector(Limits limits, boolean keeps) {
         this.limits = limits;
+        this.keeps = keeps;
     }
 
     /**
      * Checks a part, still serialized, against what is already held.
      *
-     * @throws TtrpcException RESOURCE_EXHAUSTED if the synchronization would go over a limit;
-     *     everything held is dropped then
+     * @throws SyncLimitException if the synchronization would go over a limit; everything held
+     *     is dropped then
      */
     synchronized void admit(ByteString part) {
         long[] counts = count(part);
         long totalBytes = bytes + part.size();
         long totalPods = podCount + counts[0];
         long totalContainers = containerCount + counts[1];
-        String over = totalBytes > limits.maxSyncBytes() ? limits.maxSyncBytes() + " bytes"
-                : totalPods > limits.maxSyncPods() ? limits.maxSyncPods() + " pods"
-                : totalContainers > limits.maxSyncContainers() ? limits.maxSyncContainers() + " containers"
+        SyncLimitException over = keeps ? SyncLimitException.check(limits, totalBytes, totalPods, totalContainers)
                 : null;
         if (over == null) {
             admitted = part.size();
-            admittedPods = (int) counts[0];
-            admittedContainers = (int) counts[1];
+            admittedPods = counts[0];
+            admittedContainers = counts[1];
             return;
         }
         reset();
-        throw new TtrpcException(TtrpcStatus.of(StatusCode.RESOURCE_EXHAUSTED, "Synchronize of "
-                + totalPods + " pods, " + totalContainers + " containers, " + totalBytes
-                + " bytes so far is over the plugin's limit of " + over + " (NriPlugin.Builder.limits)"));
+        throw over;
     }
 
     synchronized void add(SynchronizeRequest part) {
-        pods.addAll(part.getPodsList());
-        containers.addAll(part.getContainersList());
+        if (keeps) {
+            pods.addAll(part.getPodsList());
+            containers.addAll(part.getContainersList());
+        }
         // The admitted bytes, not getSerializedSize(): that walks the whole parsed part and
         // builds an entry object for every label and annotation to measure it.
         bytes += admitted;
@@ -91,9 +91,9 @@ final class SyncCollector {
 
     /** The whole synchronization, ending with {@code last}; starts over afterwards. */
     synchronized Joined complete(SynchronizeRequest last) {
-        int allPods = podCount + admittedPods;
-        int allContainers = containerCount + admittedContainers;
-        SynchronizeRequest all = parts == 0 ? last : SynchronizeRequest.newBuilder()
+        int allPods = saturated(podCount + admittedPods);
+        int allContainers = saturated(containerCount + admittedContainers);
+        SynchronizeRequest all = parts == 0 || !keeps ? last : SynchronizeRequest.newBuilder()
                 .addAllPods(pods).addAllPods(last.getPodsList())
                 .addAllContainers(containers).addAllContainers(last.getContainersList())
                 .build();
@@ -125,9 +125,9 @@ final class SyncCollector {
         return SynchronizeRequest.newBuilder().setMore(more).build();
     }
 
-    /** Serialized bytes of the parts held. */
+    /** Serialized bytes of the parts held: none without a handler. */
     synchronized long heldBytes() {
-        return bytes;
+        return keeps ? bytes : 0;
     }
 
     private void reset() {
@@ -140,6 +140,10 @@ final class SyncCollector {
         admittedPods = 0;
         admittedContainers = 0;
         parts = 0;
+    }
+
+    private static int saturated(long count) {
+        return (int) Math.min(Integer.MAX_VALUE, count);
     }
 
     /** Pods and containers in a serialized part, counted without parsing them. */

@@ -59,7 +59,8 @@ class SyncLimitsTest {
 
         Response response = plugin.response(id);
         assertThat(response.getStatus().getCode()).isEqualTo(StatusCode.RESOURCE_EXHAUSTED.wire());
-        assertThat(response.getStatus().getMessage()).contains("1001 pods", "limit of 1000 pods");
+        assertThat(response.getStatus().getMessage()).contains("1001 pods", "limit of 1000 pods",
+                "nri.limits.max-sync-pods", "Limits.withMaxSyncPods");
         assertThat(seen).isEmpty();
     }
 

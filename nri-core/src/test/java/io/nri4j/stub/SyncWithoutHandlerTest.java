@@ -54,20 +54,34 @@ class SyncWithoutHandlerTest {
     }
 
     @Test
-    void withoutAHandlerASplitSynchronizeIsStillAnsweredPartByPartAndHeldToTheLimits() throws Exception {
-        plugin = new DispatchHarness(withoutSynchronize().limits(Limits.DEFAULTS.withMaxSyncContainers(100)));
+    void withoutAHandlerASplitSynchronizeIsAnsweredPartByPartBeyondTheLimitsHoldingNothing() throws Exception {
+        Limits tight = Limits.DEFAULTS.withMaxSyncPods(10).withMaxSyncContainers(10).withMaxSyncBytes(1024);
+        plugin = new DispatchHarness(withoutSynchronize().limits(tight));
 
-        long first = plugin.call("Synchronize", part(60, true));
-        long second = plugin.call("Synchronize", part(60, false));
+        long first = plugin.call("Synchronize", part(600, true));
+        long second = plugin.call("Synchronize", part(600, false));
 
         assertThat(SynchronizeResponse.parseFrom(plugin.response(first).getPayload()).getMore()).isTrue();
-        assertThat(plugin.response(second).getStatus().getCode()).isEqualTo(StatusCode.RESOURCE_EXHAUSTED.wire());
+        assertThat(plugin.response(second).getStatus().getCode()).isZero();
         assertThat(plugin.service.syncHeldBytes()).isZero();
     }
 
     @Test
+    void withoutAHandlerTheLimitsDoNotApplyBecauseNothingIsHeld() {
+        SyncCollector collector = new SyncCollector(Limits.DEFAULTS.withMaxSyncPods(1), false);
+        SynchronizeRequest first = SynchronizeRequest.newBuilder().addPods(PodSandbox.newBuilder().setId("pod-1"))
+                .addPods(PodSandbox.newBuilder().setId("pod-2")).setMore(true).build();
+
+        collector.admit(first.toByteString());
+        collector.add(first);
+
+        assertThat(collector.heldBytes()).isZero();
+        assertThat(collector.complete(SynchronizeRequest.getDefaultInstance()).pods()).isEqualTo(2);
+    }
+
+    @Test
     void theCountsOfASplitSynchronizeComeFromTheBytesWhetherOrNotItWasParsed() throws Exception {
-        SyncCollector collector = new SyncCollector(Limits.DEFAULTS);
+        SyncCollector collector = new SyncCollector(Limits.DEFAULTS, false);
         SynchronizeRequest first = SynchronizeRequest.newBuilder()
                 .addPods(PodSandbox.newBuilder().setId("pod-1")).addPods(PodSandbox.newBuilder().setId("pod-2"))
                 .addContainers(Container.newBuilder().setId("ctr-1")).setMore(true).build();
