@@ -6,20 +6,10 @@ import io.nri4j.api.v1alpha1.Hooks;
 import io.nri4j.api.v1alpha1.KeyValue;
 import io.nri4j.api.v1alpha1.LinuxContainerAdjustment;
 import io.nri4j.api.v1alpha1.LinuxDevice;
-import io.nri4j.api.v1alpha1.LinuxIOPriority;
-import io.nri4j.api.v1alpha1.LinuxMemoryPolicy;
 import io.nri4j.api.v1alpha1.LinuxNamespace;
 import io.nri4j.api.v1alpha1.LinuxNetDevice;
 import io.nri4j.api.v1alpha1.LinuxResources;
-import io.nri4j.api.v1alpha1.LinuxScheduler;
-import io.nri4j.api.v1alpha1.LinuxSeccomp;
 import io.nri4j.api.v1alpha1.Mount;
-import io.nri4j.api.v1alpha1.MpolFlag;
-import io.nri4j.api.v1alpha1.MpolMode;
-import io.nri4j.api.v1alpha1.OptionalBool;
-import io.nri4j.api.v1alpha1.OptionalInt;
-import io.nri4j.api.v1alpha1.OptionalRepeatedString;
-import io.nri4j.api.v1alpha1.OptionalString;
 import io.nri4j.api.v1alpha1.POSIXRlimit;
 import java.util.Arrays;
 import java.util.List;
@@ -31,7 +21,7 @@ import java.util.function.Function;
  * the runtime lets a plugin adjust. See the package documentation for the immutability and
  * removal-marker rules.
  */
-public final class Adjustment implements ResourceChanges<Adjustment> {
+public final class Adjustment implements ResourceChanges<Adjustment>, LinuxSettings {
 
     private static final Adjustment EMPTY = new Adjustment(ContainerAdjustment.getDefaultInstance());
 
@@ -172,7 +162,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
      */
     public Adjustment addDevice(LinuxDevice device) {
         refuseDuplicate("device", device.getPath(), adjustment.getLinux().getDevicesList(), LinuxDevice::getPath);
-        return withLinux(l -> l.addDevices(device));
+        return changeLinux(l -> l.addDevices(device));
     }
 
     /**
@@ -180,7 +170,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
      * the same path, takes the device over from the plugin that added it.
      */
     public Adjustment removeDevice(String path) {
-        return withLinux(l -> l.addDevices(LinuxDevice.newBuilder().setPath(Removal.mark(path))));
+        return changeLinux(l -> l.addDevices(LinuxDevice.newBuilder().setPath(Removal.mark(path))));
     }
 
     /** Injects a CDI device by its fully qualified name, e.g. {@code vendor.com/gpu=0}. */
@@ -195,7 +185,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
     public Adjustment addOrReplaceNamespace(LinuxNamespace namespace) {
         refuseDuplicate("namespace", namespace.getType(), adjustment.getLinux().getNamespacesList(),
                 LinuxNamespace::getType);
-        return withLinux(l -> l.addNamespaces(namespace));
+        return changeLinux(l -> l.addNamespaces(namespace));
     }
 
     /**
@@ -213,7 +203,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
      * the runtime's; claims the type like {@link #addOrReplaceNamespace(LinuxNamespace)}.
      */
     public Adjustment removeNamespace(String type) {
-        return withLinux(l -> l.addNamespaces(LinuxNamespace.newBuilder().setType(Removal.mark(type))));
+        return changeLinux(l -> l.addNamespaces(LinuxNamespace.newBuilder().setType(Removal.mark(type))));
     }
 
     /**
@@ -224,7 +214,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
      */
     public Adjustment addLinuxNetDevice(String hostInterface, LinuxNetDevice device) {
         refuseMarker("net device", hostInterface);
-        return withLinux(l -> l.putNetDevices(hostInterface, device));
+        return changeLinux(l -> l.putNetDevices(hostInterface, device));
     }
 
     /**
@@ -243,7 +233,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
      * that added it.
      */
     public Adjustment removeLinuxNetDevice(String hostInterface) {
-        return withLinux(l -> l.putNetDevices(Removal.mark(hostInterface), LinuxNetDevice.getDefaultInstance()));
+        return changeLinux(l -> l.putNetDevices(Removal.mark(hostInterface), LinuxNetDevice.getDefaultInstance()));
     }
 
     /**
@@ -255,7 +245,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
      */
     public Adjustment setLinuxSysctl(String key, String value) {
         refuseMarker("sysctl", key);
-        return withLinux(l -> l.putSysctl(key, value));
+        return changeLinux(l -> l.putSysctl(key, value));
     }
 
     /**
@@ -263,71 +253,20 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
      * takes the sysctl over from the plugin that set it.
      */
     public Adjustment removeLinuxSysctl(String key) {
-        return withLinux(l -> l.putSysctl(Removal.mark(key), ""));
+        return changeLinux(l -> l.putSysctl(Removal.mark(key), ""));
     }
 
-    // --- single-valued Linux settings ----------------------------------------------------------
+    // --- the Linux part and its resources --------------------------------------------------------
 
-    /** Sets the container's cgroup path (OCI {@code linux.cgroupsPath}), claiming it. */
-    public Adjustment setLinuxCgroupsPath(String path) {
-        return withLinux(l -> l.setCgroupsPath(path));
+    @Override
+    public LinuxContainerAdjustment linux() {
+        return adjustment.getLinux();
     }
 
-    /** Sets the OOM killer's score adjustment of the container's process, -1000 to 1000. */
-    public Adjustment setLinuxOomScoreAdj(int score) {
-        return withLinux(l -> l.setOomScoreAdj(OptionalInt.newBuilder().setValue(score)));
+    @Override
+    public Adjustment withLinux(LinuxContainerAdjustment linux) {
+        return with(a -> a.setLinux(linux));
     }
-
-    /** Sets the I/O priority (class and level) of the container's process. */
-    public Adjustment setLinuxIoPriority(LinuxIOPriority priority) {
-        return withLinux(l -> l.setIoPriority(priority));
-    }
-
-    /** Replaces the container's seccomp policy. */
-    public Adjustment setLinuxSeccompPolicy(LinuxSeccomp policy) {
-        return withLinux(l -> l.setSeccompPolicy(policy));
-    }
-
-    /** Sets the scheduling policy and attributes of the container's process. */
-    public Adjustment setLinuxScheduler(LinuxScheduler scheduler) {
-        return withLinux(l -> l.setScheduler(scheduler));
-    }
-
-    /**
-     * Sets the NUMA memory policy of the container's process ({@code set_mempolicy(2)}).
-     *
-     * @param mode the policy, e.g. {@link MpolMode#MPOL_INTERLEAVE}
-     * @param nodes the NUMA nodes it applies to, as a list such as {@code 0-1,3}
-     * @param flags mode flags, if any
-     */
-    public Adjustment setLinuxMemoryPolicy(MpolMode mode, String nodes, MpolFlag... flags) {
-        return withLinux(l -> l.setMemoryPolicy(LinuxMemoryPolicy.newBuilder().setMode(mode).setNodes(nodes)
-                .addAllFlags(Arrays.asList(flags))));
-    }
-
-    // --- RDT ------------------------------------------------------------------------------------
-
-    /** Puts the container into an RDT class of service: the name of its resctrl group. */
-    public Adjustment setLinuxRdtClosId(String closId) {
-        return withLinux(l -> l.getRdtBuilder().setClosId(OptionalString.newBuilder().setValue(closId)));
-    }
-
-    /** Sets the container's RDT schemata, one resctrl line each, e.g. {@code L3:0=ff}. */
-    public Adjustment setLinuxRdtSchemata(List<String> schemata) {
-        return withLinux(l -> l.getRdtBuilder().setSchemata(OptionalRepeatedString.newBuilder().addAllValue(schemata)));
-    }
-
-    /** Turns RDT monitoring of the container on or off. */
-    public Adjustment setLinuxRdtEnableMonitoring(boolean enable) {
-        return withLinux(l -> l.getRdtBuilder().setEnableMonitoring(OptionalBool.newBuilder().setValue(enable)));
-    }
-
-    /** Drops the container's RDT settings, unless this adjustment also sets some. */
-    public Adjustment removeLinuxRdt() {
-        return withLinux(l -> l.getRdtBuilder().setRemove(true));
-    }
-
-    // --- resources ------------------------------------------------------------------------------
 
     @Override
     public LinuxResources resources() {
@@ -336,7 +275,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
 
     @Override
     public Adjustment withResources(LinuxResources resources) {
-        return withLinux(l -> l.setResources(resources));
+        return changeLinux(l -> l.setResources(resources));
     }
 
     // --- internals ------------------------------------------------------------------------------
@@ -347,7 +286,7 @@ public final class Adjustment implements ResourceChanges<Adjustment> {
         return new Adjustment(builder.build());
     }
 
-    private Adjustment withLinux(Consumer<LinuxContainerAdjustment.Builder> change) {
+    private Adjustment changeLinux(Consumer<LinuxContainerAdjustment.Builder> change) {
         return with(a -> change.accept(a.getLinuxBuilder()));
     }
 

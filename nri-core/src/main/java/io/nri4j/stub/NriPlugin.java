@@ -1,27 +1,8 @@
 package io.nri4j.stub;
 
-import io.nri4j.api.v1alpha1.ConfigureRequest;
-import io.nri4j.api.v1alpha1.ContainerUpdate;
-import io.nri4j.api.v1alpha1.CreateContainerRequest;
 import io.nri4j.api.v1alpha1.FailurePolicy;
-import io.nri4j.api.v1alpha1.PostCreateContainerRequest;
-import io.nri4j.api.v1alpha1.PostStartContainerRequest;
-import io.nri4j.api.v1alpha1.PostUpdateContainerRequest;
-import io.nri4j.api.v1alpha1.PostUpdatePodSandboxRequest;
-import io.nri4j.api.v1alpha1.RemoveContainerRequest;
-import io.nri4j.api.v1alpha1.RemovePodSandboxRequest;
-import io.nri4j.api.v1alpha1.RunPodSandboxRequest;
-import io.nri4j.api.v1alpha1.ShutdownRequest;
-import io.nri4j.api.v1alpha1.StartContainerRequest;
-import io.nri4j.api.v1alpha1.StopContainerRequest;
-import io.nri4j.api.v1alpha1.StopPodSandboxRequest;
-import io.nri4j.api.v1alpha1.SynchronizeRequest;
-import io.nri4j.api.v1alpha1.UpdateContainerRequest;
-import io.nri4j.api.v1alpha1.UpdatePodSandboxRequest;
-import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -184,7 +165,7 @@ public final class NriPlugin {
     }
 
     /** Collects a plugin's definition; {@link #build()} checks it. */
-    public static final class Builder {
+    public static final class Builder extends HandlerRegistration<Builder> {
 
         private String name;
         private String index;
@@ -202,25 +183,12 @@ public final class NriPlugin {
         private String version;
         private PluginInstance instance;
 
-        private RequestHandler<ConfigureRequest, EventMask> configure;
-        private RequestHandler<SynchronizeRequest, List<ContainerUpdate>> synchronize;
-        private EventHandler<ShutdownRequest> shutdown;
-        private EventHandler<RunPodSandboxRequest> runPodSandbox;
-        private EventHandler<UpdatePodSandboxRequest> updatePodSandbox;
-        private EventHandler<PostUpdatePodSandboxRequest> postUpdatePodSandbox;
-        private EventHandler<StopPodSandboxRequest> stopPodSandbox;
-        private EventHandler<RemovePodSandboxRequest> removePodSandbox;
-        private RequestHandler<CreateContainerRequest, CreateContainerResult> createContainer;
-        private EventHandler<PostCreateContainerRequest> postCreateContainer;
-        private EventHandler<StartContainerRequest> startContainer;
-        private EventHandler<PostStartContainerRequest> postStartContainer;
-        private RequestHandler<UpdateContainerRequest, UpdateContainerResult> updateContainer;
-        private EventHandler<PostUpdateContainerRequest> postUpdateContainer;
-        private RequestHandler<StopContainerRequest, List<ContainerUpdate>> stopContainer;
-        private EventHandler<RemoveContainerRequest> removeContainer;
-        private RequestHandler<ValidateContainerAdjustmentRequest, ValidationResult> validate;
-
         private Builder() {
+        }
+
+        @Override
+        Builder self() {
+            return this;
         }
 
         /** The base name; defaults to {@code NRI_PLUGIN_NAME}. */
@@ -289,7 +257,6 @@ public final class NriPlugin {
             return this;
         }
 
-        /** Bounds on what one connection may make the plugin hold; {@link Limits#DEFAULTS} by default. */
         /**
          * Lets the instances of this plugin that are connected to one runtime at the same time
          * (a DaemonSet's rolling update with surge) handle each request exactly once, agreeing
@@ -313,6 +280,7 @@ public final class NriPlugin {
             return this;
         }
 
+        /** Bounds on what one connection may make the plugin hold; {@link Limits#DEFAULTS} by default. */
         public Builder limits(Limits limits) {
             this.limits = Objects.requireNonNull(limits);
             return this;
@@ -324,115 +292,6 @@ public final class NriPlugin {
             return this;
         }
 
-        /** Sees the runtime's facts; may return a narrower subscription (null keeps the default). */
-        public Builder onConfigure(RequestHandler<ConfigureRequest, EventMask> handler) {
-            this.configure = handler;
-            return this;
-        }
-
-        /** Gets all existing pods and containers at once, even when the runtime splits them. */
-        public Builder onSynchronize(RequestHandler<SynchronizeRequest, List<ContainerUpdate>> handler) {
-            this.synchronize = handler;
-            return this;
-        }
-
-        /** Told that the runtime is shutting the plugin down, and why (on runtimes that say). */
-        public Builder onShutdown(EventHandler<ShutdownRequest> handler) {
-            this.shutdown = handler;
-            return this;
-        }
-
-        /** Told that a pod is being started. */
-        public Builder onRunPodSandbox(EventHandler<RunPodSandboxRequest> handler) {
-            this.runPodSandbox = handler;
-            return this;
-        }
-
-        /** Told that a pod's resources are being updated (NRI v0.10.0 and later). */
-        public Builder onUpdatePodSandbox(EventHandler<UpdatePodSandboxRequest> handler) {
-            this.updatePodSandbox = handler;
-            return this;
-        }
-
-        /** Told that a pod's resources were updated (NRI v0.10.0 and later). */
-        public Builder onPostUpdatePodSandbox(EventHandler<PostUpdatePodSandboxRequest> handler) {
-            this.postUpdatePodSandbox = handler;
-            return this;
-        }
-
-        /** Told that a pod is being stopped. */
-        public Builder onStopPodSandbox(EventHandler<StopPodSandboxRequest> handler) {
-            this.stopPodSandbox = handler;
-            return this;
-        }
-
-        /** Told that a pod is being removed. */
-        public Builder onRemovePodSandbox(EventHandler<RemovePodSandboxRequest> handler) {
-            this.removePodSandbox = handler;
-            return this;
-        }
-
-        /**
-         * Adjusts a container being created, and may update others: the one request whose answer
-         * can change the new container.
-         */
-        public Builder onCreateContainer(RequestHandler<CreateContainerRequest, CreateContainerResult> handler) {
-            this.createContainer = handler;
-            return this;
-        }
-
-        /** Told that a container was created. */
-        public Builder onPostCreateContainer(EventHandler<PostCreateContainerRequest> handler) {
-            this.postCreateContainer = handler;
-            return this;
-        }
-
-        /** Told that a container is being started. */
-        public Builder onStartContainer(EventHandler<StartContainerRequest> handler) {
-            this.startContainer = handler;
-            return this;
-        }
-
-        /** Told that a container was started. */
-        public Builder onPostStartContainer(EventHandler<PostStartContainerRequest> handler) {
-            this.postStartContainer = handler;
-            return this;
-        }
-
-        /**
-         * Sees a container's resources being updated; may replace the update and update other
-         * containers.
-         */
-        public Builder onUpdateContainer(RequestHandler<UpdateContainerRequest, UpdateContainerResult> handler) {
-            this.updateContainer = handler;
-            return this;
-        }
-
-        /** Told that a container's resources were updated. */
-        public Builder onPostUpdateContainer(EventHandler<PostUpdateContainerRequest> handler) {
-            this.postUpdateContainer = handler;
-            return this;
-        }
-
-        /** Told that a container is being stopped; may update other containers. */
-        public Builder onStopContainer(RequestHandler<StopContainerRequest, List<ContainerUpdate>> handler) {
-            this.stopContainer = handler;
-            return this;
-        }
-
-        /** Told that a container is being removed. */
-        public Builder onRemoveContainer(EventHandler<RemoveContainerRequest> handler) {
-            this.removeContainer = handler;
-            return this;
-        }
-
-        /** Makes the plugin a validator (runtimes with NRI v0.10.0 and later). */
-        public Builder onValidateContainerAdjustment(
-                RequestHandler<ValidateContainerAdjustmentRequest, ValidationResult> handler) {
-            this.validate = handler;
-            return this;
-        }
-
         /**
          * Checks the definition and makes the plugin.
          *
@@ -441,10 +300,7 @@ public final class NriPlugin {
          */
         public NriPlugin build() {
             PluginIdentity identity = PluginIdentity.resolve(name, index, environment);
-            Handlers handlers = new Handlers(configure, synchronize, shutdown, runPodSandbox, updatePodSandbox,
-                    postUpdatePodSandbox, stopPodSandbox, removePodSandbox, createContainer, postCreateContainer,
-                    startContainer, postStartContainer, updateContainer, postUpdateContainer, stopContainer,
-                    removeContainer, validate);
+            Handlers handlers = handlers();
             if (handlers.events().isEmpty()) {
                 throw new IllegalArgumentException("plugin " + identity.fullName()
                         + " handles no lifecycle event; register at least one on...() handler");

@@ -81,7 +81,7 @@ final class UpdateOutbox {
 
     private void send(Queued queued) {
         // Like the Go stub, no deadline: the runtime may hold it behind a long operation.
-        client.call(NriStub.RUNTIME_SERVICE, "UpdateContainers", queued.request(),
+        client.call(StubChannel.RUNTIME_SERVICE, "UpdateContainers", queued.request(),
                         UpdateContainersResponse.parser(), null)
                 .whenComplete((response, error) -> {
                     if (error != null) {

@@ -41,8 +41,7 @@ final class DispatchHarness implements AutoCloseable {
         NriPlugin built = plugin.executor(Runnable::run).build();
         channel.freezeTime();
         stub = new NriStub(built);
-        service = new PluginService(built.handlers(), stub, new HandlerInvoker(Runnable::run, null), null,
-                built.limits());
+        service = stub.newService(new HandlerInvoker(Runnable::run, null));
         server = new TtrpcServerEndpoint(channel, ConnId.PLUGIN_SERVICE, Runnable::run, List.of(service.service()),
                 built.limits().maxRequestsInFlight());
         Map<ConnId, MuxEndpoint> endpoints = Map.of(ConnId.PLUGIN_SERVICE, server);

@@ -1,0 +1,88 @@
+package io.nri4j.internal.instances;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The directory's lock and its two counters, shared by the instances: {@code state} holds the
+ * epoch (bumped when an instance joins or leaves) and the sequence (bumped on every round
+ * written), memory-mapped so that reading the epoch costs no system call; {@code lock} is taken
+ * around every change. Thread rule: counters from any thread; {@link #locked} from the
+ * coordinator's thread.
+ */
+final class SharedCounters implements AutoCloseable {
+
+    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    private static final int EPOCH = 0;
+    private static final int SEQ = 8;
+    /** POSIX locks belong to the process: threads (and instances in one JVM) take turns first. */
+    private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
+
+    /** A body that may fail with an I/O error. */
+    interface Io<T> {
+        T call() throws IOException;
+    }
+
+    private final FileChannel lockFile;
+    private final ReentrantLock inProcess;
+    private final MappedByteBuffer state;
+
+    SharedCounters(Path dir) throws IOException {
+        this.inProcess = IN_PROCESS.computeIfAbsent(dir.resolve("lock").toAbsolutePath().normalize(),
+                p -> new ReentrantLock());
+        this.lockFile = FileChannel.open(dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try (FileChannel s = FileChannel.open(dir.resolve("state"), StandardOpenOption.CREATE,
+                StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            this.state = s.map(FileChannel.MapMode.READ_WRITE, 0, 16);
+        } catch (IOException | RuntimeException e) {
+            lockFile.close();
+            throw e;
+        }
+    }
+
+    long epoch() {
+        return (long) LONGS.getAcquire(state, EPOCH);
+    }
+
+    long seq() {
+        return (long) LONGS.getAcquire(state, SEQ);
+    }
+
+    /** An instance joined or left: every other instance looks again. */
+    long bumpEpoch() {
+        return bump(EPOCH);
+    }
+
+    /** The next sequence number, for a round being written. */
+    long bumpSeq() {
+        return bump(SEQ);
+    }
+
+    /** Runs {@code body} holding the directory's lock, against this process's threads and others. */
+    <T> T locked(Io<T> body) throws IOException {
+        inProcess.lock();
+        try (FileLock ignored = lockFile.lock()) {
+            return body.call();
+        } finally {
+            inProcess.unlock();
+        }
+    }
+
+    private long bump(int offset) {
+        return (long) LONGS.getAndAdd(state, offset, 1L) + 1;
+    }
+
+    @Override
+    public void close() throws IOException {
+        lockFile.close();
+    }
+}

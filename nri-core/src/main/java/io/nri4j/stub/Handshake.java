@@ -1,0 +1,138 @@
+package io.nri4j.stub;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.MessageLite;
+import io.nri4j.api.v1alpha1.ConfigureRequest;
+import io.nri4j.api.v1alpha1.ConfigureResponse;
+import io.nri4j.api.v1alpha1.Empty;
+import io.nri4j.api.v1alpha1.ShutdownRequest;
+import io.nri4j.api.v1alpha1.SynchronizeRequest;
+import io.nri4j.api.v1alpha1.SynchronizeResponse;
+import io.nri4j.internal.ttrpc.StatusCode;
+import io.nri4j.internal.ttrpc.TtrpcException;
+import io.nri4j.internal.ttrpc.TtrpcStatus;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The requests that belong to the connection rather than to a pod or container: Configure (the
+ * subscription, as upstream: Configure may narrow it, never widen it), Synchronize (joined when
+ * split, bounded by the limits) and Shutdown. Runs on handler threads, one request at a time.
+ */
+final class Handshake {
+
+    // The service's logger: these lines are about the runtime's requests.
+    private static final Logger log = LoggerFactory.getLogger(PluginService.class);
+
+    private final NriPlugin plugin;
+    private final Handlers h;
+    private final StubProgress progress;
+    private final StubInstances instances;
+    private final HandlerInvoker invoker;
+    private final SyncCollector sync;
+
+    Handshake(NriPlugin plugin, StubProgress progress, StubInstances instances, HandlerInvoker invoker) {
+        this.plugin = plugin;
+        this.h = plugin.handlers();
+        this.progress = progress;
+        this.instances = instances;
+        this.invoker = invoker;
+        this.sync = new SyncCollector(plugin.limits(), h.synchronize() != null);
+    }
+
+    /** Serialized bytes of a split Synchronize held until its last part. */
+    long syncHeldBytes() {
+        return sync.heldBytes();
+    }
+
+    MessageLite configure(ConfigureRequest request, RequestContext context) {
+        RuntimeInfo runtime = RuntimeInfo.from(request);
+        progress.runtimeConfigured(runtime);
+        RequestContext ctx = new RequestContext(context.method(), context.event(), runtime, context.stub(),
+                context.timeoutNanos(), context.startNanos());
+        EventMask handled = plugin.subscription();
+        EventMask wanted = handled;
+        EventMask narrowed = invoker.now(h.configure(), request, ctx, "the runtime");
+        if (narrowed != null && !narrowed.isEmpty()) {
+            EventMask extra = narrowed.without(handled);
+            if (!extra.isEmpty()) {
+                throw refuse("the Configure handler subscribed to events without a handler: " + extra);
+            }
+            wanted = narrowed;
+        }
+        String who = Subscription.who(runtime);
+        Subscription subscription = Subscription.choose(runtime, wanted);
+        subscription.note().ifPresent(note -> {
+            if (subscription.warn()) {
+                log.warn("{}", note);
+            } else {
+                log.info("{}", note);
+            }
+        });
+        EventMask subscribed = subscription.subscribed();
+        if (subscribed.isEmpty()) {
+            throw refuse("none of the events " + plugin.identity().fullName() + " handles (" + wanted
+                    + ") is known to " + who);
+        }
+        progress.subscribed(runtime, subscribed, who);
+        ConfigureResponse.Builder response = ConfigureResponse.newBuilder().setEvents(subscribed.bits());
+        plugin.failurePolicy().ifPresent(response::setFailurePolicy);
+        return response.build();
+    }
+
+    /** How a Synchronize part is read: only whether more follow, when no handler reads the pods. */
+    PluginService.Decoder<SynchronizeRequest> syncDecoder() {
+        return h.synchronize() != null ? SynchronizeRequest.parser()::parseFrom : SyncCollector::envelope;
+    }
+
+    /** Refuses a Synchronize over the limits: the runtime drops the plugin, which says why once. */
+    void admitSync(ByteString part) {
+        try {
+            sync.admit(part);
+        } catch (SyncLimitException e) {
+            log.error("refusing the runtime's Synchronize: {}", e.reason());
+            progress.syncRefused(e.reason());
+            throw e;
+        }
+    }
+
+    CompletionStage<SynchronizeResponse> synchronize(SynchronizeRequest request, RequestContext context,
+            HandlerInvoker.Call call) {
+        if (request.getMore()) {
+            sync.add(request);
+            return CompletableFuture.completedFuture(SynchronizeResponse.newBuilder().setMore(true).build());
+        }
+        SyncCollector.Joined joined = sync.complete(request);
+        instances.synchronizing();
+        // Synchronized, the plugin gets requests at once: it answers warm, or at least not later
+        // than a quarter of this request's time.
+        Warmup.await(Optional.ofNullable(context.timeRemaining()).orElse(Duration.ZERO).dividedBy(4));
+        return invoker.budgeted(h.synchronize(), joined.request(), context, joined.pods() + " pods", call, null)
+                .thenApply(updates -> {
+                    progress.synchronizedWith(joined.pods(), joined.containers());
+                    return SynchronizeResponse.newBuilder().addAllUpdate(updates == null ? List.of() : updates)
+                            .build();
+                });
+    }
+
+    MessageLite shutdown(ShutdownRequest request, RequestContext context) {
+        try {
+            invoker.now(Events.asRequestHandler(h.shutdown()), request, context, "the plugin");
+        } catch (TtrpcException e) {
+            // Already logged; the runtime is going away whatever the handler thinks.
+        }
+        progress.shutdownRequested(request.getReason());
+        return Empty.getDefaultInstance();
+    }
+
+    private TtrpcException refuse(String message) {
+        log.error("refusing the runtime's Configure: {}", message);
+        progress.configureRefused();
+        return new TtrpcException(TtrpcStatus.of(StatusCode.FAILED_PRECONDITION, message));
+    }
+}
