@@ -85,7 +85,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
         return b.build();
     }
 
-    private static void failurePolicy(NriProperties.FailurePolicy p, NriPlugin.Builder b) {
+    private static void failurePolicy(NriFailurePolicyProperties p, NriPlugin.Builder b) {
         if (p.getFailRequest() != null || p.getKeepConnected() != null) {
             b.failurePolicy(FailurePolicy.newBuilder()
                     .setFailRequest(Boolean.TRUE.equals(p.getFailRequest()))

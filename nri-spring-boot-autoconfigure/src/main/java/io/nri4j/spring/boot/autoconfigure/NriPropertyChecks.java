@@ -32,7 +32,7 @@ final class NriPropertyChecks {
     }
 
     /** The plugin's identity from the properties, else from the variables a launching runtime sets. */
-    static PluginIdentity identity(NriProperties.Plugin plugin, Map<String, String> environment) {
+    static PluginIdentity identity(NriPluginProperties plugin, Map<String, String> environment) {
         String name = orEnvironment(plugin.getName(), environment, PluginIdentity.NAME_ENV);
         String index = orEnvironment(plugin.getIndex(), environment, PluginIdentity.INDEX_ENV);
         // Paired with a valid partner, the record checks one of the two.
@@ -86,7 +86,7 @@ final class NriPropertyChecks {
     }
 
     /** The handler budget; empty when it is switched off. Checked either way: a bad value is a mistake. */
-    static Optional<HandlerBudget> budget(NriProperties.Budget budget) {
+    static Optional<HandlerBudget> budget(NriHandlerBudgetProperties budget) {
         if (budget.getOverrun() == null) {
             throw new InvalidNriPropertyException(OVERRUN, null, "the budget needs to know what to answer",
                     "empty-result or fail", null);
