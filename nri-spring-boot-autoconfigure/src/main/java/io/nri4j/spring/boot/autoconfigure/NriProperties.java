@@ -51,6 +51,9 @@ public class NriProperties {
     @NestedConfigurationProperty
     private final NriInstancesProperties instances = new NriInstancesProperties();
 
+    @NestedConfigurationProperty
+    private final NriLimitsProperties limits = new NriLimitsProperties();
+
     public boolean isEnabled() {
         return enabled;
     }
@@ -113,5 +116,9 @@ public class NriProperties {
 
     public NriInstancesProperties getInstances() {
         return instances;
+    }
+
+    public NriLimitsProperties getLimits() {
+        return limits;
     }
 }
