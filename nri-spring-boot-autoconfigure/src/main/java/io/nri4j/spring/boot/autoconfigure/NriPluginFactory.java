@@ -5,6 +5,7 @@ import io.nri4j.spring.config.NriConfigBinder;
 import io.nri4j.spring.handler.HandlerRegistry;
 import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
+import io.nri4j.stub.Limits;
 import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
@@ -37,6 +38,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
     private final ObjectProvider<RequestObserver> observers;
     private final ObjectProvider<NriPluginBuilderCustomizer> customizers;
     private final Optional<HandlerBudget> budget;
+    private final Limits limits;
 
     NriPluginFactory(NriProperties properties, PluginIdentity identity, PluginInstance instance, HandlerRegistry registry,
             NriConfigBinder config, Executor executor, ObjectProvider<RequestObserver> observers,
@@ -50,6 +52,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
         this.observers = observers;
         this.customizers = customizers;
         this.budget = NriPropertyChecks.budget(properties.getHandler().getBudget());
+        this.limits = NriPropertyChecks.limits(properties.getLimits());
         // Whether the listed events have handler methods can only be told at start.
         NriPropertyChecks.events(properties.getEvents());
     }
@@ -73,6 +76,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
                 .instance(instance)
                 .instancesDirectory(properties.getInstances().isEnabled() ? properties.getInstances().getDirectory() : null)
                 .listener(listener)
+                .limits(limits)
                 // The connection state is one of the observer beans.
                 .observer(outcome -> all.forEach(o -> o.completed(outcome)));
         if (!subscription.equals(handled)) {
@@ -85,7 +89,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
         return b.build();
     }
 
-    private static void failurePolicy(NriProperties.FailurePolicy p, NriPlugin.Builder b) {
+    private static void failurePolicy(NriFailurePolicyProperties p, NriPlugin.Builder b) {
         if (p.getFailRequest() != null || p.getKeepConnected() != null) {
             b.failurePolicy(FailurePolicy.newBuilder()
                     .setFailRequest(Boolean.TRUE.equals(p.getFailRequest()))

@@ -3,18 +3,21 @@ package io.nri4j.spring.boot.autoconfigure;
 import io.nri4j.spring.handler.HandlerRegistry;
 import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
+import io.nri4j.stub.Limits;
 import io.nri4j.stub.PluginIdentity;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Checks, at startup, the {@code nri.*} values the runtime or the stub would refuse later, and
  * names the property that broke a rule. The rules stay where they are enforced
- * ({@link PluginIdentity}, {@link EventMask}, {@link HandlerBudget}).
+ * ({@link PluginIdentity}, {@link EventMask}, {@link HandlerBudget}, {@link Limits}).
  */
 final class NriPropertyChecks {
 
@@ -23,6 +26,12 @@ final class NriPropertyChecks {
     static final String EVENTS = "nri.events";
     static final String FRACTION = "nri.handler.budget.fraction";
     static final String OVERRUN = "nri.handler.budget.overrun";
+    static final String MAX_SYNC_BYTES = "nri.limits.max-sync-bytes";
+    static final String MAX_SYNC_PODS = "nri.limits.max-sync-pods";
+    static final String MAX_SYNC_CONTAINERS = "nri.limits.max-sync-containers";
+    static final String MAX_REQUESTS_IN_FLIGHT = "nri.limits.max-requests-in-flight";
+    static final String WRITE_BUFFER_HIGH = "nri.limits.write-buffer-high";
+    static final String STALLED_READ_TIMEOUT = "nri.limits.stalled-read-timeout";
 
     private static final String NAMES = "a name of letters, digits and '-', '_', '.', '+' (e.g. \"my-plugin\")";
     private static final String INDEXES =
@@ -32,7 +41,7 @@ final class NriPropertyChecks {
     }
 
     /** The plugin's identity from the properties, else from the variables a launching runtime sets. */
-    static PluginIdentity identity(NriProperties.Plugin plugin, Map<String, String> environment) {
+    static PluginIdentity identity(NriPluginProperties plugin, Map<String, String> environment) {
         String name = orEnvironment(plugin.getName(), environment, PluginIdentity.NAME_ENV);
         String index = orEnvironment(plugin.getIndex(), environment, PluginIdentity.INDEX_ENV);
         // Paired with a valid partner, the record checks one of the two.
@@ -86,7 +95,7 @@ final class NriPropertyChecks {
     }
 
     /** The handler budget; empty when it is switched off. Checked either way: a bad value is a mistake. */
-    static Optional<HandlerBudget> budget(NriProperties.Budget budget) {
+    static Optional<HandlerBudget> budget(NriHandlerBudgetProperties budget) {
         if (budget.getOverrun() == null) {
             throw new InvalidNriPropertyException(OVERRUN, null, "the budget needs to know what to answer",
                     "empty-result or fail", null);
@@ -100,6 +109,38 @@ final class NriPropertyChecks {
                             + " (e.g. 0.8); or switch the budget off with nri.handler.budget.enabled=false", e);
         }
         return budget.isEnabled() ? Optional.of(checked) : Optional.empty();
+    }
+
+    /**
+     * The plugin's limits from {@code nri.limits.*}. {@link Limits} rules on each value, tried
+     * alone on its defaults, so that a refusal names the property.
+     */
+    static Limits limits(NriLimitsProperties p) {
+        Limits d = Limits.DEFAULTS;
+        String syncBytesAllowed = "a size above 0 (the default is " + size(d.maxSyncBytes()) + ")";
+        long syncBytes = bytes(MAX_SYNC_BYTES, p.getMaxSyncBytes(), syncBytesAllowed);
+        limit(MAX_SYNC_BYTES, size(syncBytes), syncBytesAllowed, () -> d.withMaxSyncBytes(syncBytes));
+        int pods = p.getMaxSyncPods();
+        limit(MAX_SYNC_PODS, pods, d.maxSyncPods(), () -> d.withMaxSyncPods(pods));
+        int containers = p.getMaxSyncContainers();
+        limit(MAX_SYNC_CONTAINERS, containers, d.maxSyncContainers(), () -> d.withMaxSyncContainers(containers));
+        int inFlight = p.getMaxRequestsInFlight();
+        limit(MAX_REQUESTS_IN_FLIGHT, inFlight, d.maxRequestsInFlight(), () -> d.withMaxRequestsInFlight(inFlight));
+        String bufferAllowed = "a size of at least 2B and below 2GB (the default is " + size(d.writeBufferHigh()) + ")";
+        long buffer = bytes(WRITE_BUFFER_HIGH, p.getWriteBufferHigh(), bufferAllowed);
+        if (buffer > Integer.MAX_VALUE) {
+            throw new InvalidNriPropertyException(WRITE_BUFFER_HIGH, size(buffer),
+                    "over " + Integer.MAX_VALUE + " bytes, the most a buffer holds", bufferAllowed, null);
+        }
+        limit(WRITE_BUFFER_HIGH, size(buffer), bufferAllowed, () -> d.withWriteBufferHigh((int) buffer));
+        Duration stalled = p.getStalledReadTimeout();
+        String stalledAllowed = "a duration above 0 (the default is " + duration(d.stalledReadTimeout()) + ")";
+        if (stalled == null) {
+            throw new InvalidNriPropertyException(STALLED_READ_TIMEOUT, null, "a limit needs a value", stalledAllowed,
+                    null);
+        }
+        limit(STALLED_READ_TIMEOUT, duration(stalled), stalledAllowed, () -> d.withStalledReadTimeout(stalled));
+        return new Limits(syncBytes, pods, containers, inFlight, (int) buffer, stalled);
     }
 
     /** Upstream's names of the events, as {@code nri.events} takes them: {@code createcontainer}, ... */
@@ -126,6 +167,42 @@ final class NriPropertyChecks {
             throw new InvalidNriPropertyException(property, value,
                     at < 0 ? message : message.substring(at + quoted.length()), allowed, e);
         }
+    }
+
+    private static void limit(String property, int value, int defaultValue, Runnable rule) {
+        limit(property, String.valueOf(value), "a number above 0 (the default is " + defaultValue + ")", rule);
+    }
+
+    /** Runs {@code rule}, which builds limits with the property's value, naming the property if they refuse it. */
+    private static void limit(String property, String value, String allowed, Runnable rule) {
+        try {
+            rule.run();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidNriPropertyException(property, value, e.getMessage(), allowed, e);
+        }
+    }
+
+    private static long bytes(String property, DataSize size, String allowed) {
+        if (size == null) {
+            throw new InvalidNriPropertyException(property, null, "a limit needs a value", allowed, null);
+        }
+        return size.toBytes();
+    }
+
+    /** A size as it would be written: in the largest unit it is a whole number of. */
+    private static String size(long bytes) {
+        String[] units = {"B", "KB", "MB", "GB", "TB"};
+        int unit = 0;
+        while (unit < units.length - 1 && bytes != 0 && bytes % 1024 == 0) {
+            bytes /= 1024;
+            unit++;
+        }
+        return bytes + units[unit];
+    }
+
+    private static String duration(Duration d) {
+        return d.getNano() == 0 ? d.getSeconds() + "s"
+                : d.getNano() % 1_000_000 == 0 ? d.toMillis() + "ms" : d.toString();
     }
 
     private static String orEnvironment(String value, Map<String, String> environment, String variable) {

@@ -8,6 +8,8 @@ import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.spring.annotation.OnCreateContainer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -104,6 +106,35 @@ class NriPropertyFailureAnalyzerTests {
         assertThat(analysis.getAction()).contains("above 0 and below 1", "nri.handler.budget.enabled=false");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"max-sync-bytes, 0B", "max-sync-pods, 0", "max-sync-containers, -1", "max-requests-in-flight, 0",
+            "write-buffer-high, 1B", "stalled-read-timeout, -5s"})
+    void aLimitTheStubRefusesNamesThePropertyAndTheValue(String limit, String value) {
+        FailureAnalysis analysis = analysisOf("nri.limits." + limit + "=" + value);
+
+        assertThat(analysis.getDescription())
+                .startsWith("Property nri.limits." + limit + " has the invalid value \"" + value + "\": ");
+        assertThat(analysis.getAction()).startsWith("Set nri.limits." + limit + " to a ");
+    }
+
+    @Test
+    void aLimitOfZeroSaysWhatWorksAndTheDefault() {
+        FailureAnalysis analysis = analysisOf("nri.limits.max-sync-pods=0");
+
+        assertThat(analysis.getAction())
+                .isEqualTo("Set nri.limits.max-sync-pods to a number above 0 (the default is 10000).");
+    }
+
+    @Test
+    void aWriteBufferBeyondAnIntSaysSo() {
+        FailureAnalysis analysis = analysisOf("nri.limits.write-buffer-high=2GB");
+
+        assertThat(analysis.getDescription()).isEqualTo("Property nri.limits.write-buffer-high has the invalid value"
+                + " \"2GB\": over 2147483647 bytes, the most a buffer holds");
+        assertThat(analysis.getAction()).isEqualTo(
+                "Set nri.limits.write-buffer-high to a size of at least 2B and below 2GB (the default is 8MB).");
+    }
+
     @Test
     void theApplicationFailsWithBootsReport(CapturedOutput output) {
         SpringApplicationBuilder app = new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE)
@@ -114,6 +145,19 @@ class NriPropertyFailureAnalyzerTests {
         assertThat(output).contains("APPLICATION FAILED TO START",
                 "Property nri.plugin.index (or NRI_PLUGIN_IDX) has the invalid value \"7\"",
                 "Set nri.plugin.index (or NRI_PLUGIN_IDX) to two digits");
+    }
+
+    @Test
+    void aBadLimitFailsTheApplicationWithBootsReport(CapturedOutput output) {
+        SpringApplicationBuilder app = new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE)
+                .properties("nri.plugin.name=diag", "nri.plugin.index=10", "nri.socket-path=/nonexistent/nri.sock",
+                        "nri.limits.max-sync-pods=0");
+
+        assertThatException().isThrownBy(app::run);
+
+        assertThat(output).contains("APPLICATION FAILED TO START",
+                "Property nri.limits.max-sync-pods has the invalid value \"0\"",
+                "Set nri.limits.max-sync-pods to a number above 0 (the default is 10000).");
     }
 
     private FailureAnalysis analysisOf(String property) {
