@@ -15,9 +15,13 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * {@code nri.limits.*} reach the plugin: a Synchronize beyond them is refused, so the runtime drops
- * the plugin and it connects again; the same Synchronize within them goes through.
+ * the plugin and it connects again; the same Synchronize within them goes through. The plugins
+ * here hold what Synchronize reports (the state view): a plugin that holds nothing has no limit.
  */
 class LimitsTests {
+
+    /** The state view keeps the pods and containers Synchronize reports. */
+    private static final String HOLDING = "nri.state.enabled=true";
 
     private final PluginApps apps = new PluginApps();
 
@@ -30,7 +34,7 @@ class LimitsTests {
     void aSynchronizeWithMorePodsThanMaxSyncPodsIsRefused() {
         UpstreamRuntime runtime = runtimeWith(List.of(pod("a"), pod("b"), pod("c")));
 
-        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), "nri.limits.max-sync-pods=2");
+        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), HOLDING, "nri.limits.max-sync-pods=2");
 
         awaitDroppedByTheRuntime(app);
     }
@@ -39,7 +43,7 @@ class LimitsTests {
     void aSynchronizeWithAsManyPodsAsMaxSyncPodsGoesThrough() {
         UpstreamRuntime runtime = runtimeWith(List.of(pod("a"), pod("b"), pod("c")));
 
-        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), "nri.limits.max-sync-pods=3");
+        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), HOLDING, "nri.limits.max-sync-pods=3");
 
         runtime.awaitSynchronized(Duration.ofSeconds(20));
         assertThat(app.getBean(ConnectionState.class).reconnects()).isZero();
@@ -50,7 +54,7 @@ class LimitsTests {
         PodSandbox large = pod("large").toBuilder().putAnnotations("filler", "x".repeat(4096)).build();
         UpstreamRuntime runtime = runtimeWith(List.of(large));
 
-        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), "nri.limits.max-sync-bytes=2KB");
+        ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), HOLDING, "nri.limits.max-sync-bytes=2KB");
 
         awaitDroppedByTheRuntime(app);
     }
