@@ -42,7 +42,8 @@ public final class FuzzSeeds {
 
     public static void main(String[] args) throws IOException {
         Path mux = RESOURCES.resolve("internal/mux/MuxFrameDecoderFuzzTestInputs/decode");
-        write(mux, "two-conns-by-the-byte", concat(new byte[] {0}, MuxWire.frame(1, bytes("hello")), MuxWire.frame(2, bytes("world"))));
+        write(mux, "two-conns-by-the-byte",
+                concat(new byte[] {0}, MuxWire.frame(1, bytes("hello")), MuxWire.frame(2, bytes("world"))));
         write(mux, "empty-and-unknown-conn-in-threes", concat(new byte[] {2}, MuxWire.frame(1, new byte[0]),
                 MuxWire.frame(7, bytes("abc")), MuxWire.frame(2, bytes("0123456789"))));
         write(mux, "reserved-conn", concat(new byte[] {15}, MuxWire.frame(0, bytes("x"))));
@@ -81,7 +82,8 @@ public final class FuzzSeeds {
         write(dispatch, "data-message", message(1, 3, request(PLUGIN, "Configure", configure())));
         write(dispatch, "sync-with-deadline", message(1, 1, Request.newBuilder().setService(PLUGIN)
                 .setMethod("Synchronize").setTimeoutNano(2_000_000_000L)
-                .setPayload(SynchronizeRequest.newBuilder().addPods(POD).build().toByteString()).build().toByteArray()));
+                .setPayload(SynchronizeRequest.newBuilder().addPods(POD).build().toByteString())
+                .build().toByteArray()));
     }
 
     private static ConfigureRequest configure() {

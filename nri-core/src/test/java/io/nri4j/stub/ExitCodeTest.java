@@ -2,6 +2,7 @@ package io.nri4j.stub;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.nri4j.internal.mux.MuxCodecException;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -51,7 +52,7 @@ class ExitCodeTest {
                 .exitCode()).isZero();
         assertThat(new Disconnect("x", Optional.empty(), Optional.empty(), false).exitCode()).isEqualTo(69);
         assertThat(new Disconnect("x", Optional.empty(),
-                Optional.of(new io.nri4j.internal.mux.MuxCodecException("bad")), false).exitCode()).isEqualTo(76);
+                Optional.of(new MuxCodecException("bad")), false).exitCode()).isEqualTo(76);
         assertThat(new Disconnect("x", Optional.empty(), Optional.of(new IllegalStateException("bug")), false)
                 .exitCode()).isEqualTo(70);
     }

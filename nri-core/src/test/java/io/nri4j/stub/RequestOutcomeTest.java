@@ -23,7 +23,8 @@ class RequestOutcomeTest {
         assertThat(outcome(ValidateContainerAdjustmentResponse.getDefaultInstance()).rejected()).isFalse();
         assertThat(outcome(CreateContainerResponse.getDefaultInstance()).rejected()).isFalse();
         assertThat(new RequestOutcome("ValidateContainerAdjustment", Event.VALIDATE_CONTAINER_ADJUSTMENT,
-                Duration.ZERO, false, false, Optional.empty(), Optional.of(new IllegalStateException())).rejected()).isFalse();
+                Duration.ZERO, false, false, Optional.empty(), Optional.of(new IllegalStateException())).rejected())
+                .isFalse();
     }
 
     private static RequestOutcome outcome(MessageLite response) {

@@ -12,6 +12,7 @@ import io.nri4j.api.v1alpha1.SynchronizeResponse;
 import io.nri4j.internal.ttrpc.StatusCode;
 import io.nri4j.internal.ttrpc.proto.Response;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +31,7 @@ class SyncWithoutHandlerTest {
     /** A plugin with one lifecycle handler and none for Synchronize. */
     private static NriPlugin.Builder withoutSynchronize() {
         return NriPlugin.builder().name("sync").index("10").onStartContainer((request, context) -> { })
-                .environment(java.util.Map.of());
+                .environment(Map.of());
     }
 
     @Test

@@ -9,7 +9,8 @@ class WarmupTest {
 
     @Test
     void loadsTheMessageTypesOncePerJvm() {
-        assertThat(Warmup.start()).succeedsWithin(Duration.ofSeconds(60)).satisfies(took -> assertThat(took).isPositive());
+        assertThat(Warmup.start()).succeedsWithin(Duration.ofSeconds(60))
+                .satisfies(took -> assertThat(took).isPositive());
         assertThat(Warmup.start()).isSameAs(Warmup.start());
     }
 

@@ -162,9 +162,11 @@ class CoordinatorTest {
         Coordinator a = join("a");
         Process peer = new ProcessBuilder(javaBinary(), "-cp", System.getProperty("java.class.path"),
                 JoinAndWait.class.getName(), root.toString(), SOCKET).redirectErrorStream(true).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(peer.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(peer.getInputStream(), StandardCharsets.UTF_8))) {
             assertThat(out.lines().dropWhile(line -> !line.equals("joined")).findFirst()).contains("joined");
-            await().atMost(Duration.ofSeconds(30)).until(() -> a.turn(() -> "CREATE_CONTAINER/x") instanceof Turn.Claimed);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> a.turn(() -> "CREATE_CONTAINER/x") instanceof Turn.Claimed);
             assertThat(a.peers()).extracting(PeerInstance::id).containsExactly("other-process");
 
             peer.destroyForcibly().waitFor(30, TimeUnit.SECONDS);

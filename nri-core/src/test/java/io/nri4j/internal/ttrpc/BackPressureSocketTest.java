@@ -28,6 +28,7 @@ import io.nri4j.internal.ttrpc.proto.Response;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -119,14 +120,15 @@ class BackPressureSocketTest {
         // Every request is answered: echoed, or refused when it found the plugin's in-flight
         // limit taken (requests read in one burst can outrun the handler threads on a busy
         // machine; the limit is the bound working, not a failure of back-pressure).
-        List<Response> answers = new java.util.ArrayList<>();
+        List<Response> answers = new ArrayList<>();
         for (Wire.Message m : messages()) {
             answers.add(Response.parseFrom(m.data()));
         }
         assertThat(answers).allSatisfy(r -> assertThat(r.getStatus().getCode())
                 .isIn(0, StatusCode.RESOURCE_EXHAUSTED.wire()));
         assertThat(echoes).hasValue((int) answers.stream().filter(r -> r.getStatus().getCode() == 0).count());
-        assertThat(echoes).as("requests echoed").hasValueGreaterThanOrEqualTo(TtrpcServerEndpoint.DEFAULT_MAX_IN_FLIGHT);
+        assertThat(echoes).as("requests echoed")
+                .hasValueGreaterThanOrEqualTo(TtrpcServerEndpoint.DEFAULT_MAX_IN_FLIGHT);
         assertThat(plugin.eventLoop().submit(() -> plugin.config().isAutoRead()).get()).isTrue();
         plugin.close().syncUninterruptibly();
         listener.close().syncUninterruptibly();

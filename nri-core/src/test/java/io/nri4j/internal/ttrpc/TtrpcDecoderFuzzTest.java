@@ -3,9 +3,9 @@ package io.nri4j.internal.ttrpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.nri4j.FuzzInputs;
 import com.google.protobuf.ByteString;
 import io.netty.buffer.Unpooled;
+import io.nri4j.FuzzInputs;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

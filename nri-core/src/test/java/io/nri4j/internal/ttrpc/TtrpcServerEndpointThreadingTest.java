@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -24,7 +25,7 @@ class TtrpcServerEndpointThreadingTest {
     private ServerHarness server = new ServerHarness();
     private final CountDownLatch never = new CountDownLatch(1);
     private final CountDownLatch interrupted = new CountDownLatch(1);
-    private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean started = new AtomicBoolean();
 
     @AfterEach
     void close() throws InterruptedException {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -39,7 +40,7 @@ class GoYamlTest {
     @MethodSource("scalars")
     void resolvesAPlainScalarAsYamlV2Does(String text, Object expected) {
         assertThat(GoYaml.resolve(text)).isEqualTo(expected);
-        assertThat(GoYaml.parse("value: " + text)).isEqualTo(java.util.Collections.singletonMap("value", expected));
+        assertThat(GoYaml.parse("value: " + text)).isEqualTo(Collections.singletonMap("value", expected));
     }
 
     @Test
