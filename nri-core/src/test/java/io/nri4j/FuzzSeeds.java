@@ -41,7 +41,7 @@ public final class FuzzSeeds {
     }
 
     public static void main(String[] args) throws IOException {
-        Path mux = RESOURCES.resolve("internal/mux/MuxFrameDecoderFuzzTestInputs/decode");
+        Path mux = RESOURCES.resolve("internal/mux/MuxFrameDecoderFuzzTestsInputs/decode");
         write(mux, "two-conns-by-the-byte",
                 concat(new byte[] {0}, MuxWire.frame(1, bytes("hello")), MuxWire.frame(2, bytes("world"))));
         write(mux, "empty-and-unknown-conn-in-threes", concat(new byte[] {2}, MuxWire.frame(1, new byte[0]),
@@ -52,7 +52,7 @@ public final class FuzzSeeds {
         write(mux, "register-plugin", concat(new byte[] {4}, MuxWire.frame(2, message(1, 1,
                 request("nri.pkg.api.v1alpha1.Runtime", "RegisterPlugin", Empty.getDefaultInstance())))));
 
-        Path ttrpc = RESOURCES.resolve("internal/ttrpc/TtrpcDecoderFuzzTestInputs/decode");
+        Path ttrpc = RESOURCES.resolve("internal/ttrpc/TtrpcDecoderFuzzTestsInputs/decode");
         write(ttrpc, "one-request", concat(new byte[] {0}, message(1, 1, request(PLUGIN, "Configure", configure()))));
         write(ttrpc, "two-messages-by-the-byte", concat(new byte[] {0}, message(1, 1, bytes("first")),
                 message(3, 2, bytes("second"))));
@@ -60,7 +60,7 @@ public final class FuzzSeeds {
         write(ttrpc, "oversized", concat(new byte[] {31}, header(0x0040_0001L, 1, 1), bytes("not all of it")));
         write(ttrpc, "truncated", concat(new byte[] {9}, header(50, 1, 1), bytes("half")));
 
-        Path dispatch = RESOURCES.resolve("stub/DispatchFuzzTestInputs/dispatch");
+        Path dispatch = RESOURCES.resolve("stub/DispatchFuzzTestsInputs/dispatch");
         write(dispatch, "configure", call(1, "Configure", configure()));
         write(dispatch, "configure-then-split-sync", concat(call(1, "Configure", configure()),
                 call(3, "Synchronize", SynchronizeRequest.newBuilder().addPods(POD).setMore(true).build()),
