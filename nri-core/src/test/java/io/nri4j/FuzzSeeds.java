@@ -41,8 +41,9 @@ public final class FuzzSeeds {
     }
 
     public static void main(String[] args) throws IOException {
-        Path mux = RESOURCES.resolve("internal/mux/MuxFrameDecoderFuzzTestInputs/decode");
-        write(mux, "two-conns-by-the-byte", concat(new byte[] {0}, MuxWire.frame(1, bytes("hello")), MuxWire.frame(2, bytes("world"))));
+        Path mux = RESOURCES.resolve("internal/mux/MuxFrameDecoderFuzzTestsInputs/decode");
+        write(mux, "two-conns-by-the-byte",
+                concat(new byte[] {0}, MuxWire.frame(1, bytes("hello")), MuxWire.frame(2, bytes("world"))));
         write(mux, "empty-and-unknown-conn-in-threes", concat(new byte[] {2}, MuxWire.frame(1, new byte[0]),
                 MuxWire.frame(7, bytes("abc")), MuxWire.frame(2, bytes("0123456789"))));
         write(mux, "reserved-conn", concat(new byte[] {15}, MuxWire.frame(0, bytes("x"))));
@@ -51,7 +52,7 @@ public final class FuzzSeeds {
         write(mux, "register-plugin", concat(new byte[] {4}, MuxWire.frame(2, message(1, 1,
                 request("nri.pkg.api.v1alpha1.Runtime", "RegisterPlugin", Empty.getDefaultInstance())))));
 
-        Path ttrpc = RESOURCES.resolve("internal/ttrpc/TtrpcDecoderFuzzTestInputs/decode");
+        Path ttrpc = RESOURCES.resolve("internal/ttrpc/TtrpcDecoderFuzzTestsInputs/decode");
         write(ttrpc, "one-request", concat(new byte[] {0}, message(1, 1, request(PLUGIN, "Configure", configure()))));
         write(ttrpc, "two-messages-by-the-byte", concat(new byte[] {0}, message(1, 1, bytes("first")),
                 message(3, 2, bytes("second"))));
@@ -59,7 +60,7 @@ public final class FuzzSeeds {
         write(ttrpc, "oversized", concat(new byte[] {31}, header(0x0040_0001L, 1, 1), bytes("not all of it")));
         write(ttrpc, "truncated", concat(new byte[] {9}, header(50, 1, 1), bytes("half")));
 
-        Path dispatch = RESOURCES.resolve("stub/DispatchFuzzTestInputs/dispatch");
+        Path dispatch = RESOURCES.resolve("stub/DispatchFuzzTestsInputs/dispatch");
         write(dispatch, "configure", call(1, "Configure", configure()));
         write(dispatch, "configure-then-split-sync", concat(call(1, "Configure", configure()),
                 call(3, "Synchronize", SynchronizeRequest.newBuilder().addPods(POD).setMore(true).build()),
@@ -81,7 +82,8 @@ public final class FuzzSeeds {
         write(dispatch, "data-message", message(1, 3, request(PLUGIN, "Configure", configure())));
         write(dispatch, "sync-with-deadline", message(1, 1, Request.newBuilder().setService(PLUGIN)
                 .setMethod("Synchronize").setTimeoutNano(2_000_000_000L)
-                .setPayload(SynchronizeRequest.newBuilder().addPods(POD).build().toByteString()).build().toByteArray()));
+                .setPayload(SynchronizeRequest.newBuilder().addPods(POD).build().toByteString())
+                .build().toByteArray()));
     }
 
     private static ConfigureRequest configure() {

@@ -12,7 +12,6 @@ import io.nri4j.api.v1alpha1.LinuxSchedulerPolicy;
 import io.nri4j.api.v1alpha1.LinuxSeccomp;
 import io.nri4j.api.v1alpha1.LinuxSeccompArg;
 import io.nri4j.api.v1alpha1.LinuxSyscall;
-import io.nri4j.api.v1alpha1.Mount;
 import io.nri4j.api.v1alpha1.MpolFlag;
 import io.nri4j.api.v1alpha1.MpolMode;
 import io.nri4j.api.v1alpha1.OptionalFileMode;

@@ -9,6 +9,7 @@ import io.nri4j.api.v1alpha1.ContainerUpdate;
 import io.nri4j.api.v1alpha1.CreateContainerRequest;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
 import io.nri4j.api.v1alpha1.Field;
+import io.nri4j.api.v1alpha1.FieldOwners;
 import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.api.v1alpha1.StopContainerRequest;
 import io.nri4j.api.v1alpha1.SynchronizeRequest;
@@ -71,7 +72,8 @@ final class Behaviours {
             new CountDownLatch(1).await(60, TimeUnit.SECONDS);
         }
         String unsolicitedOn = setting(pod, "unsolicited-on");
-        if (setting(pod, "unsolicited") != null && event.equals(unsolicitedOn == null ? "CreateContainer" : unsolicitedOn)) {
+        if (setting(pod, "unsolicited") != null
+                && event.equals(unsolicitedOn == null ? "CreateContainer" : unsolicitedOn)) {
             unsolicited(pod, ctx);
         }
     }
@@ -116,7 +118,7 @@ final class Behaviours {
         }
         String key = PREFIX + "forbidden";
         CompoundFieldOwners annotations = req.getOwners()
-                .getOwnersOrDefault(req.getContainer().getId(), io.nri4j.api.v1alpha1.FieldOwners.getDefaultInstance())
+                .getOwnersOrDefault(req.getContainer().getId(), FieldOwners.getDefaultInstance())
                 .getCompoundOrDefault(Field.Annotations.getNumber(), CompoundFieldOwners.getDefaultInstance());
         List<String> plugins = req.getPluginsList().stream().map(p -> p.getIndex() + "-" + p.getName()).toList();
         reporter.line("handler", "ValidateContainerAdjustment").put("container", req.getContainer().getId())
@@ -232,6 +234,8 @@ final class Behaviours {
     }
 
     private static List<String> list(String value) {
-        return value == null || value.isBlank() ? List.of() : Arrays.stream(value.split(",")).map(String::trim).toList();
+        return value == null || value.isBlank()
+                ? List.of()
+                : Arrays.stream(value.split(",")).map(String::trim).toList();
     }
 }

@@ -1,6 +1,7 @@
 package io.nri4j.conformance;
 
 import io.nri4j.internal.ttrpc.TtrpcLimits;
+import java.nio.charset.StandardCharsets;
 import java.util.function.IntUnaryOperator;
 import java.util.zip.CRC32;
 
@@ -49,7 +50,7 @@ final class Padding {
 
     static long crc(String s) {
         CRC32 crc = new CRC32();
-        crc.update(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        crc.update(s.getBytes(StandardCharsets.UTF_8));
         return crc.getValue();
     }
 

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -36,7 +37,7 @@ final class Rollout {
                 .onStartContainer((req, ctx) -> effect("StartContainer", req.getContainer().getId()))
                 .onStopContainer((req, ctx) -> {
                     effect("StopContainer", req.getContainer().getId());
-                    return java.util.List.of();
+                    return List.of();
                 })
                 .onRemoveContainer((req, ctx) -> effect("RemoveContainer", req.getContainer().getId()));
     }

@@ -1,6 +1,7 @@
 package io.nri4j.stub;
 
 import com.google.protobuf.MessageLite;
+import io.nri4j.api.v1alpha1.ShutdownRequest;
 import io.nri4j.internal.ttrpc.proto.Request;
 import io.nri4j.internal.ttrpc.proto.Response;
 import io.nri4j.internal.ttrpc.proto.Status;
@@ -43,7 +44,7 @@ final class FakeRuntime implements AutoCloseable {
     void shutDownThePlugin(String reason) throws IOException {
         write(2, 1, 2, Response.newBuilder().setStatus(Status.getDefaultInstance()).build());
         write(1, 1, 1, Request.newBuilder().setService(PluginService.NAME).setMethod("Shutdown")
-                .setPayload(io.nri4j.api.v1alpha1.ShutdownRequest.newBuilder().setReason(reason).build()
+                .setPayload(ShutdownRequest.newBuilder().setReason(reason).build()
                         .toByteString())
                 .build());
         readMessage();

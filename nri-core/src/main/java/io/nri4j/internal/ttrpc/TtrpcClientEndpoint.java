@@ -105,7 +105,8 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
         TtrpcMessage message = (TtrpcMessage) decoded;
         MessageType type = MessageType.fromWire(message.type());
         if (type != MessageType.RESPONSE && type != MessageType.DATA) {
-            log.warn("not-a-response", "stream {}: ignoring a message of type {}; a ttrpc client accepts responses only",
+            log.warn("not-a-response",
+                    "stream {}: ignoring a message of type {}; a ttrpc client accepts responses only",
                     message.streamId(), message.type());
             return;
         }

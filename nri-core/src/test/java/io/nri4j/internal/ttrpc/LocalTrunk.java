@@ -41,9 +41,10 @@ import org.awaitility.core.ConditionFactory;
 
 /**
  * A trunk wired like the stub's ({@link MuxPipeline} with one endpoint) on a real
- * single-threaded event loop, and the runtime's end of it, which the test drives with raw bytes. Netty's {@code EmbeddedChannel} does not fit here: its event loop queues
- * tasks in an unsynchronised deque and claims every thread as its own, while these endpoints hand
- * work to the event loop from executor threads and must be seen never to run user code on it.
+ * single-threaded event loop, and the runtime's end of it, which the test drives with raw bytes.
+ * Netty's {@code EmbeddedChannel} does not fit here: its event loop queues tasks in an
+ * unsynchronised deque and claims every thread as its own, while these endpoints hand work to the
+ * event loop from executor threads and must be seen never to run user code on it.
  */
 final class LocalTrunk<E extends MuxEndpoint> implements AutoCloseable {
 
@@ -86,7 +87,8 @@ final class LocalTrunk<E extends MuxEndpoint> implements AutoCloseable {
                         E e = endpointFactory.apply(ch);
                         created.set(e);
                         MuxPipeline.install(ch, Map.of(conn, e),
-                                cause -> trunkClosed.complete(Optional.ofNullable(cause)), MuxPipeline.Settings.DEFAULTS);
+                                cause -> trunkClosed.complete(Optional.ofNullable(cause)),
+                                MuxPipeline.Settings.DEFAULTS);
                     }
                 })
                 .connect(address).syncUninterruptibly().channel();

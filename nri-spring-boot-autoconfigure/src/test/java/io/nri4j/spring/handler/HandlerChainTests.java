@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.nri4j.adjust.Adjustment;
 import io.nri4j.adjust.Update;
 import io.nri4j.api.v1alpha1.Container;
+import io.nri4j.api.v1alpha1.ContainerUpdate;
 import io.nri4j.api.v1alpha1.CreateContainerRequest;
 import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
@@ -45,11 +46,11 @@ class HandlerChainTests {
             return Adjustment.create().addAnnotation("greeting", "again");
         }
 
-        List<io.nri4j.api.v1alpha1.ContainerUpdate> shares() {
+        List<ContainerUpdate> shares() {
             return List.of(Update.forContainer("other").setLinuxCpuShares(20).build());
         }
 
-        List<io.nri4j.api.v1alpha1.ContainerUpdate> quota() {
+        List<ContainerUpdate> quota() {
             return List.of(Update.forContainer("other").setLinuxCpuQuota(5000).ignoreFailure().build());
         }
 
@@ -73,7 +74,8 @@ class HandlerChainTests {
 
     @Test
     void resultsOfSeveralMethodsAreMergedInOrder() throws Exception {
-        CreateContainerResult result = chain(NriRequest.CREATE_CONTAINER, "greet", "limit").createResult(CREATE, CONTEXT);
+        CreateContainerResult result =
+                chain(NriRequest.CREATE_CONTAINER, "greet", "limit").createResult(CREATE, CONTEXT);
 
         assertThat(bean.calls).containsExactly("greet", "limit");
         assertThat(result.adjustment().getAnnotationsMap()).containsEntry("greeting", "hello app");

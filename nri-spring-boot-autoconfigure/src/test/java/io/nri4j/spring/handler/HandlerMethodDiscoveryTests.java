@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
-/** Handler methods are found where Java lets their annotations be: on the method, or on one it overrides or implements. */
+/**
+ * Handler methods are found where Java lets their annotations be: on the method, or on one it
+ * overrides or implements.
+ */
 class HandlerMethodDiscoveryTests {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()

@@ -115,10 +115,11 @@ class HandlerMethodValidationTests {
 
     @Test
     void aReturnTypeIsCheckedByTypeNotBySimpleName() {
-        runner.withBean(LookalikeReturn.class).run(context -> assertThat(getMostSpecificCause(context.getStartupFailure()))
-                .isInstanceOf(HandlerDefinitionException.class)
-                .hasMessage("LookalikeReturn.create(Container): @OnCreateContainer cannot return Adjustment."
-                        + " Return one of: void, CreateContainerResult, Adjustment, ContainerAdjustment."));
+        runner.withBean(LookalikeReturn.class)
+                .run(context -> assertThat(getMostSpecificCause(context.getStartupFailure()))
+                        .isInstanceOf(HandlerDefinitionException.class)
+                        .hasMessage("LookalikeReturn.create(Container): @OnCreateContainer cannot return Adjustment."
+                                + " Return one of: void, CreateContainerResult, Adjustment, ContainerAdjustment."));
     }
 
     @Test

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.stereotype.Component;
 
@@ -51,8 +52,8 @@ class InstancesTests {
     @Test
     void twoConnectedInstancesHandleEachRequestOnce() {
         UpstreamRuntime runtime = apps.runtime();
-        ConfigurableApplicationContext first = apps.appSynchronizedWith(runtime, List.of(Greeter.class, StartCounter.class),
-                "nri.instances.directory=" + instances);
+        ConfigurableApplicationContext first = apps.appSynchronizedWith(runtime,
+                List.of(Greeter.class, StartCounter.class), "nri.instances.directory=" + instances);
         ConfigurableApplicationContext second = apps.app(List.of(Greeter.class, StartCounter.class),
                 "nri.instances.directory=" + instances);
         runtime.awaitSynchronized(Duration.ofSeconds(20));
@@ -97,6 +98,6 @@ class InstancesTests {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> nriDetails(ConfigurableApplicationContext app) {
         var nri = app.getBean(HealthEndpoint.class).healthForPath("readiness", "nri");
-        return ((org.springframework.boot.health.actuate.endpoint.IndicatedHealthDescriptor) nri).getDetails();
+        return ((IndicatedHealthDescriptor) nri).getDetails();
     }
 }

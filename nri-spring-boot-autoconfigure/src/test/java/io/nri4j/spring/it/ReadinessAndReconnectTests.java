@@ -67,7 +67,8 @@ class ReadinessAndReconnectTests {
 
         runtime.kill();
         await().atMost(Duration.ofSeconds(10)).until(() -> !state.ready());
-        await().atMost(Duration.ofSeconds(10)).until(() -> events.stream().anyMatch(NriEvent.Disconnected.class::isInstance));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> events.stream().anyMatch(NriEvent.Disconnected.class::isInstance));
 
         runtime.start();
         runtime.awaitSynchronized(Duration.ofSeconds(20));

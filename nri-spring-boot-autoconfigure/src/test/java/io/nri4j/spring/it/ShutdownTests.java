@@ -3,8 +3,8 @@ package io.nri4j.spring.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.nri4j.stub.NriEvent;
 import io.nri4j.spring.lifecycle.NriExit;
+import io.nri4j.stub.NriEvent;
 import io.nri4j.test.runtime.UpstreamRuntime;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,7 +51,8 @@ class ShutdownTests {
 
             assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the application exits").isTrue();
             assertThat(process.exitValue()).isZero();
-            assertThat(Files.readString(log)).contains("was shut down by the runtime (other plugin instance registered); exiting with code 0");
+            assertThat(Files.readString(log))
+                    .contains("was shut down by the runtime (other plugin instance registered); exiting with code 0");
         } finally {
             process.destroyForcibly();
             Files.deleteIfExists(log);
@@ -79,7 +80,8 @@ class ShutdownTests {
         runtime.shutdown("request handling timeout");
 
         assertThat(runtime.awaitSynchronized(Duration.ofSeconds(20))).isEqualTo(first + 1);
-        await().atMost(Duration.ofSeconds(5)).until(() -> events.contains(new NriEvent.ShutdownRequested("request handling timeout")));
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> events.contains(new NriEvent.ShutdownRequested("request handling timeout")));
         assertThat(app.getBean(RecordingExit.class).codes).isEmpty();
     }
 

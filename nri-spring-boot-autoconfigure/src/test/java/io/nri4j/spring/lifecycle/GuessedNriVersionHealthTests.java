@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nri4j.spring.health.NriHealthIndicator;
 import io.nri4j.stub.EventMask;
+import io.nri4j.stub.NriEvent;
 import io.nri4j.stub.NriVersion;
 import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.PluginInstance;
 import io.nri4j.stub.RuntimeInfo;
-import io.nri4j.stub.NriEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -52,6 +53,7 @@ class GuessedNriVersionHealthTests {
     private static Map<String, Object> details(RuntimeInfo runtime) {
         ConnectionState state = new ConnectionState(Clock.systemUTC());
         state.on(new NriEvent.Configured(runtime, EventMask.parse("createcontainer")));
-        return new NriHealthIndicator(state, new PluginIdentity("guess", "10"), io.nri4j.stub.PluginInstance.startingNow("1.0")).health().getDetails();
+        return new NriHealthIndicator(state, new PluginIdentity("guess", "10"), PluginInstance.startingNow("1.0"))
+                .health().getDetails();
     }
 }

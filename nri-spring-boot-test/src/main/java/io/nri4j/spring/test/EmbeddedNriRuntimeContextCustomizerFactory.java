@@ -10,8 +10,10 @@ import org.springframework.test.context.TestContextAnnotationUtils;
 final class EmbeddedNriRuntimeContextCustomizerFactory implements ContextCustomizerFactory {
 
     @Override
-    public ContextCustomizer createContextCustomizer(Class<?> testClass, List<ContextConfigurationAttributes> configAttributes) {
-        EmbeddedNriRuntime annotation = TestContextAnnotationUtils.findMergedAnnotation(testClass, EmbeddedNriRuntime.class);
+    public ContextCustomizer createContextCustomizer(Class<?> testClass,
+            List<ContextConfigurationAttributes> configAttributes) {
+        EmbeddedNriRuntime annotation =
+                TestContextAnnotationUtils.findMergedAnnotation(testClass, EmbeddedNriRuntime.class);
         return annotation == null ? null : new EmbeddedNriRuntimeContextCustomizer(RuntimeSettings.of(annotation));
     }
 }

@@ -8,7 +8,8 @@ import org.springframework.boot.convert.DurationStyle;
  * What {@link EmbeddedNriRuntime} asks for, as a value: contexts whose settings are equal share
  * the cache entry, and so one runtime.
  */
-record RuntimeSettings(String runtimeName, String runtimeVersion, Duration requestTimeout, Duration registrationTimeout) {
+record RuntimeSettings(String runtimeName, String runtimeVersion, Duration requestTimeout,
+        Duration registrationTimeout) {
 
     static RuntimeSettings of(EmbeddedNriRuntime annotation) {
         return new RuntimeSettings(annotation.runtimeName(), annotation.runtimeVersion(),

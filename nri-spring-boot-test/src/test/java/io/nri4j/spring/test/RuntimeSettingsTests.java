@@ -28,6 +28,7 @@ class RuntimeSettingsTests {
     @Test
     void refusesADurationItCannotReadNamingTheAttribute() {
         assertThatThrownBy(() -> RuntimeSettings.of(Invalid.class.getAnnotation(EmbeddedNriRuntime.class)))
-                .hasMessage("@EmbeddedNriRuntime(requestTimeout = \"soon\") is not a positive duration such as \"2s\" or \"500ms\"");
+                .hasMessage("@EmbeddedNriRuntime(requestTimeout = \"soon\") is not a positive duration"
+                        + " such as \"2s\" or \"500ms\"");
     }
 }

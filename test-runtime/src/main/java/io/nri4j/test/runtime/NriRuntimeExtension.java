@@ -25,7 +25,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class NriRuntimeExtension implements BeforeAllCallback, ParameterResolver {
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(NriRuntimeExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(NriRuntimeExtension.class);
 
     @Override
     public void beforeAll(ExtensionContext context) {

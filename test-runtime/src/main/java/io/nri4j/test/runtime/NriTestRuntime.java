@@ -61,7 +61,8 @@ public final class NriTestRuntime implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        UpstreamRuntime runtime = UpstreamRuntime.launch(dir.resolve("nri.sock"), UpstreamRuntime.Mode.LIBRARY, options);
+        UpstreamRuntime runtime =
+                UpstreamRuntime.launch(dir.resolve("nri.sock"), UpstreamRuntime.Mode.LIBRARY, options);
         try {
             runtime.start();
         } catch (RuntimeException e) {

@@ -173,7 +173,10 @@ public final class UpstreamRuntime implements AutoCloseable {
         return request(command, timeout.plus(options.commandTimeout())).path("synchronizations").asInt();
     }
 
-    /** Creates a container: the plugins' adjustments merged by the library (the newest plugin's reply in draft mode). */
+    /**
+     * Creates a container: the plugins' adjustments merged by the library (the newest plugin's
+     * reply in draft mode).
+     */
     public CreateContainerResponse createContainer(PodSandbox pod, Container container) {
         return result(withContainer("createContainer", pod, container), CreateContainerResponse.parser());
     }

@@ -1,5 +1,8 @@
 package io.nri4j.bench.codec;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import io.nri4j.adjust.Adjustment;
 import io.nri4j.api.v1alpha1.CreateContainerRequest;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
@@ -9,9 +12,6 @@ import io.nri4j.internal.ttrpc.TtrpcEncoder;
 import io.nri4j.internal.ttrpc.TtrpcMessage;
 import io.nri4j.internal.ttrpc.proto.Request;
 import io.nri4j.internal.ttrpc.proto.Response;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.buffer.Unpooled;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,9 +1,11 @@
 package io.nri4j.bench.codec;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.CreateContainerRequest;
-import io.nri4j.api.v1alpha1.LinuxContainer;
 import io.nri4j.api.v1alpha1.LinuxCPU;
+import io.nri4j.api.v1alpha1.LinuxContainer;
 import io.nri4j.api.v1alpha1.LinuxMemory;
 import io.nri4j.api.v1alpha1.LinuxResources;
 import io.nri4j.api.v1alpha1.Mount;
@@ -13,8 +15,6 @@ import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.internal.ttrpc.MessageType;
 import io.nri4j.internal.ttrpc.TtrpcEncoder;
 import io.nri4j.internal.ttrpc.proto.Request;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.UnpooledByteBufAllocator;
 
 /** A CreateContainerRequest as a runtime sends it: a pod and a container of typical size. */
 final class Frames {

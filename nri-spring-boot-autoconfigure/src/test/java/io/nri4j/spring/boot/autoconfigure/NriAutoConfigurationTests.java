@@ -2,9 +2,9 @@ package io.nri4j.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.nri4j.adjust.Update;
 import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.spring.lifecycle.NriPluginLifecycle;
-import io.nri4j.adjust.Update;
 import io.nri4j.spring.updates.ContainerUpdater;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.RequestObserver;

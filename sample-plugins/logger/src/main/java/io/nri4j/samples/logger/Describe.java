@@ -86,7 +86,10 @@ final class Describe {
         return parts.isEmpty() ? "none" : String.join(", ", parts);
     }
 
-    /** What a merged adjustment changes, e.g. {@code annotations [a], env [B=<redacted>]}; {@code nothing} if nothing. */
+    /**
+     * What a merged adjustment changes, e.g. {@code annotations [a], env [B=<redacted>]};
+     * {@code nothing} if nothing.
+     */
     static String adjustment(ContainerAdjustment adjust) {
         List<String> parts = new ArrayList<>();
         add(parts, "annotations", adjust.getAnnotationsMap().keySet().stream().sorted().toList());

@@ -85,7 +85,8 @@ class EventLog {
     @OnCreateContainer
     void createContainer(PodSandbox pod, Container container) {
         log.info("CreateContainer: {}, args {}, env {}, mounts {}", Describe.container(pod, container),
-                container.getArgsList(), Describe.env(container.getEnvList()), Describe.mounts(container.getMountsList()));
+                container.getArgsList(), Describe.env(container.getEnvList()),
+                Describe.mounts(container.getMountsList()));
     }
 
     @OnPostCreateContainer
@@ -105,7 +106,8 @@ class EventLog {
 
     @OnUpdateContainer
     void updateContainer(PodSandbox pod, Container container, LinuxResources resources) {
-        log.info("UpdateContainer: {}, resources {}", Describe.container(pod, container), Describe.resources(resources));
+        log.info("UpdateContainer: {}, resources {}", Describe.container(pod, container),
+                Describe.resources(resources));
     }
 
     @OnPostUpdateContainer

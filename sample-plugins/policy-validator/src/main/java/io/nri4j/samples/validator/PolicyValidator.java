@@ -33,7 +33,8 @@ class PolicyValidator {
         this.policy = policy;
         for (Rule rule : Rule.values()) {
             // Registered at startup, at zero, so that dashboards see every rule before its first rejection.
-            rejections.put(rule, Counter.builder(REJECTIONS).description("Containers refused by the policy, by rule broken")
+            rejections.put(rule, Counter.builder(REJECTIONS)
+                    .description("Containers refused by the policy, by rule broken")
                     .tag("rule", rule.tag()).register(meters));
         }
     }

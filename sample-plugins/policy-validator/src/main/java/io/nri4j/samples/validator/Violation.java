@@ -10,7 +10,10 @@ package io.nri4j.samples.validator;
  */
 record Violation(Rule rule, String plugin, String what, String allowed) {
 
-    /** For the rejection reason: {@code plugin 10-injector set env INJECTED, but may change only [annotations] (rule allowed-kinds)}. */
+    /**
+     * For the rejection reason:
+     * {@code plugin 10-injector set env INJECTED, but may change only [annotations] (rule allowed-kinds)}.
+     */
     String describe() {
         return "plugin " + plugin + " " + what + ", but " + allowed + " (rule " + rule.tag() + ")";
     }

@@ -103,7 +103,10 @@ class PolicyValidatorTests {
                 .tag("outcome", "rejected").timer().count();
     }
 
-    /** The plugin whose changes the policy judges: a plain nri-core plugin on the same runtime, before the validator. */
+    /**
+     * The plugin whose changes the policy judges: a plain nri-core plugin on the same runtime, before
+     * the validator.
+     */
     @TestConfiguration(proxyBeanMethods = false)
     static class InjectorPlugin {
 
@@ -112,8 +115,10 @@ class PolicyValidatorTests {
             return runtime.connect(NriPlugin.builder().name("injector").index("10")
                     .onCreateContainer((request, context) -> CreateContainerResult.of(
                             switch (request.getPod().getAnnotationsOrDefault("inject", "")) {
-                                case "annotation" -> Adjustment.create().addAnnotation("injector.example.com/seen", "yes");
-                                case "foreign-annotation" -> Adjustment.create().addAnnotation("team.example.com/owner", "injector");
+                                case "annotation" ->
+                                        Adjustment.create().addAnnotation("injector.example.com/seen", "yes");
+                                case "foreign-annotation" ->
+                                        Adjustment.create().addAnnotation("team.example.com/owner", "injector");
                                 case "env" -> Adjustment.create().addEnv("INJECTED", "1");
                                 default -> Adjustment.create();
                             })));

@@ -55,7 +55,8 @@ class SpringHelloPluginTests {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(get("/actuator/health/readiness")).contains("\"status\":\"UP\""));
         assertThat(get("/actuator/prometheus"))
-                .containsPattern("nri_plugin_requests_seconds_count\\{outcome=\"success\",request=\"CreateContainer\"} [1-9]")
+                .containsPattern("nri_plugin_requests_seconds_count"
+                        + "\\{outcome=\"success\",request=\"CreateContainer\"} [1-9]")
                 .contains("nri_plugin_connection_state 3");
     }
 
