@@ -73,7 +73,8 @@ public sealed interface LinuxSettings permits Adjustment {
 
     /** Sets the container's RDT schemata, one resctrl line each, e.g. {@code L3:0=ff}. */
     default Adjustment setLinuxRdtSchemata(List<String> schemata) {
-        return changeLinux(l -> l.getRdtBuilder().setSchemata(OptionalRepeatedString.newBuilder().addAllValue(schemata)));
+        return changeLinux(l -> l.getRdtBuilder()
+                .setSchemata(OptionalRepeatedString.newBuilder().addAllValue(schemata)));
     }
 
     /** Turns RDT monitoring of the container on or off. */

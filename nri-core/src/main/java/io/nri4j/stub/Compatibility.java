@@ -1,5 +1,6 @@
 package io.nri4j.stub;
 
+import io.netty.util.Version;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -39,7 +40,8 @@ public final class Compatibility {
         String found = runtime.map(v -> v[0] + "." + v[1] + "." + v[2]).orElse("a version before 4.26");
         boolean ok = runtime.isPresent() && runtime.get()[0] == needed[0] && compare(runtime.get(), needed) >= 0;
         if (!ok) {
-            throw new IncompatibleClasspathException("protobuf-java", found, gencode + " or a later " + needed[0] + ".x",
+            throw new IncompatibleClasspathException("protobuf-java", found,
+                    gencode + " or a later " + needed[0] + ".x",
                     "Set the protobuf-java.version property to " + gencode + " or later (a Spring Boot parent "
                             + "manages it), or manage com.google.protobuf:protobuf-java at that version.");
         }
@@ -57,10 +59,11 @@ public final class Compatibility {
 
     private static Optional<int[]> protobufRuntime() {
         try {
-            // Read reflectively: the fields are constants, which javac would inline from the build's version.
+            // Read reflectively: the fields are constants, which javac would inline from the
+            // build's version.
             Class<?> version = Class.forName("com.google.protobuf.RuntimeVersion");
-            return Optional.of(new int[] {version.getField("MAJOR").getInt(null), version.getField("MINOR").getInt(null),
-                version.getField("PATCH").getInt(null)});
+            return Optional.of(new int[] {version.getField("MAJOR").getInt(null),
+                version.getField("MINOR").getInt(null), version.getField("PATCH").getInt(null)});
         } catch (ReflectiveOperationException | LinkageError e) {
             return Optional.empty();
         }
@@ -68,8 +71,8 @@ public final class Compatibility {
 
     private static Optional<String> nettyRuntime() {
         try {
-            return Optional.ofNullable(io.netty.util.Version.identify(Compatibility.class.getClassLoader())
-                    .get("netty-common")).map(io.netty.util.Version::artifactVersion);
+            return Optional.ofNullable(Version.identify(Compatibility.class.getClassLoader())
+                    .get("netty-common")).map(Version::artifactVersion);
         } catch (LinkageError e) {
             return Optional.empty();
         }

@@ -19,8 +19,10 @@ public record EventMask(int bits) {
 
     /** Every event up to validation, which runtimes with NRI v0.10.0 and later know. */
     public static final EventMask ALL = new EventMask(0x3FFF);
-    /** The events runtimes before NRI v0.10.0 know: none of UpdatePodSandbox,
-     *  PostUpdatePodSandbox or validation. */
+    /**
+     * The events runtimes before NRI v0.10.0 know: none of UpdatePodSandbox, PostUpdatePodSandbox
+     * or validation.
+     */
     public static final EventMask BEFORE_V0_10 = new EventMask(0x07FF);
     /** No event. */
     public static final EventMask NONE = new EventMask(0);

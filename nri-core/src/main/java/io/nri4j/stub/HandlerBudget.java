@@ -31,8 +31,8 @@ public record HandlerBudget(double fraction, OverrunPolicy policy) {
     /** Refuses a fraction outside (0, 1) and a missing policy. */
     public HandlerBudget {
         if (!(fraction > 0 && fraction < 1)) {
-            throw new IllegalArgumentException("the handler budget must be a fraction of the deadline between 0 and 1, not "
-                    + fraction);
+            throw new IllegalArgumentException(
+                    "the handler budget must be a fraction of the deadline between 0 and 1, not " + fraction);
         }
         if (policy == null) {
             throw new IllegalArgumentException("the handler budget needs an overrun policy");

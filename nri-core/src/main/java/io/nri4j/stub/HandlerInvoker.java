@@ -5,7 +5,9 @@ import io.nri4j.internal.ttrpc.AfterDispatch;
 import io.nri4j.internal.ttrpc.StatusCode;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcStatus;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +61,7 @@ final class HandlerInvoker {
         if (handler == null) {
             return CompletableFuture.completedFuture(null);
         }
-        java.time.Duration left = ctx.timeRemaining();
+        Duration left = ctx.timeRemaining();
         if (budget == null || left == null) {
             try {
                 return CompletableFuture.completedFuture(run(handler, request, ctx, subject));
@@ -82,7 +84,7 @@ final class HandlerInvoker {
                 }
                 try {
                     answer.complete(get());
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     answer.completeExceptionally(e.getCause());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -128,7 +130,8 @@ final class HandlerInvoker {
         } else {
             outcome = "failing the request";
             answer.completeExceptionally(new TtrpcException(TtrpcStatus.of(
-                    StatusCode.DEADLINE_EXCEEDED, what + " handler did not finish within its budget of " + ms + " ms")));
+                    StatusCode.DEADLINE_EXCEEDED,
+                    what + " handler did not finish within its budget of " + ms + " ms")));
         }
         log.warn("{} handler for {} still running after its {} ms budget; {}", what, subject, ms, outcome);
     }

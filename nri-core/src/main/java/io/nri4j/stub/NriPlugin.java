@@ -64,7 +64,8 @@ public final class NriPlugin {
     /**
      * A new plugin's builder.
      *
-     * @throws IncompatibleClasspathException if protobuf-java or Netty on the classpath is a version nri4j cannot run with
+     * @throws IncompatibleClasspathException if protobuf-java or Netty on the classpath is a version nri4j
+     *     cannot run with
      */
     public static Builder builder() {
         Compatibility.check();

@@ -1,7 +1,6 @@
 package io.nri4j.stub;
 
 import io.nri4j.internal.log.WireText;
-
 import java.util.Optional;
 
 /**

@@ -111,7 +111,8 @@ final class SyncCollector {
         boolean more = false;
         try {
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-                if (WireFormat.getTagFieldNumber(tag) == MORE && WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_VARINT) {
+                if (WireFormat.getTagFieldNumber(tag) == MORE
+                        && WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_VARINT) {
                     more = in.readBool();
                 } else if (!in.skipField(tag)) {
                     break;

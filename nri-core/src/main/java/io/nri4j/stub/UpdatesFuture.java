@@ -1,5 +1,6 @@
 package io.nri4j.stub;
 
+import io.nri4j.api.v1alpha1.ContainerUpdate;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -47,8 +48,8 @@ final class UpdatesFuture<T> extends CompletableFuture<T> {
         }
     }
 
-    static UpdatesFuture<List<io.nri4j.api.v1alpha1.ContainerUpdate>> failed(Throwable t) {
-        UpdatesFuture<List<io.nri4j.api.v1alpha1.ContainerUpdate>> f = new UpdatesFuture<>();
+    static UpdatesFuture<List<ContainerUpdate>> failed(Throwable t) {
+        UpdatesFuture<List<ContainerUpdate>> f = new UpdatesFuture<>();
         f.completeExceptionally(t);
         return f;
     }

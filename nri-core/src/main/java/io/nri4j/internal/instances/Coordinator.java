@@ -224,7 +224,8 @@ public final class Coordinator implements AutoCloseable {
         long wall = System.currentTimeMillis();
         if (current(r, wall) && r.answered()) {
             rounds.write(key, r.seenBy(self.id(), counters.bumpSeq(), wall));
-            log.debug("{}: yields to {}, which answered it and left (round was {})", key, r.claimant(), r.encode().trim());
+            log.debug("{}: yields to {}, which answered it and left (round was {})", key, r.claimant(),
+                    r.encode().trim());
             return new Turn.Yielded(r.claimant());
         }
         log.debug("{}: alone", key);

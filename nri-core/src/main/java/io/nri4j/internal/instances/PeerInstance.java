@@ -38,7 +38,8 @@ public record PeerInstance(String id, long pid, String version, Instant started)
         try (Reader in = new StringReader(text)) {
             p.load(in);
             return new PeerInstance(p.getProperty("id", fallbackId), Long.parseLong(p.getProperty("pid", "-1")),
-                    p.getProperty("version", "unknown"), Instant.parse(p.getProperty("started", "1970-01-01T00:00:00Z")));
+                    p.getProperty("version", "unknown"),
+                    Instant.parse(p.getProperty("started", "1970-01-01T00:00:00Z")));
         } catch (IOException | RuntimeException e) {
             return new PeerInstance(fallbackId, -1, "unknown", Instant.EPOCH);
         }

@@ -1,6 +1,7 @@
 package io.nri4j.internal.instances;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -53,7 +54,7 @@ record Round(String claimant, boolean answered, long seq, long writtenAtMillis, 
         }
         try {
             return new Round(f[0], "1".equals(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
-                    new LinkedHashSet<>(java.util.List.of(f[4].split(","))));
+                    new LinkedHashSet<>(List.of(f[4].split(","))));
         } catch (NumberFormatException e) {
             return null;
         }

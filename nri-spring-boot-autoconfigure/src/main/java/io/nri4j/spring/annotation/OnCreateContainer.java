@@ -9,9 +9,10 @@ import java.lang.annotation.Target;
 /**
  * Handles CreateContainer: a container is being created; the only event that may adjust it.
  *
- * <p>Parameters, by type, in any order: CreateContainerRequest, PodSandbox, Container; and, for any handler, {@code RequestContext},
- * {@code RuntimeInfo} and a {@link NriConfig} parameter. Returns: void, {@code CreateContainerResult}, {@code Adjustment}, {@code ContainerAdjustment}. Several methods
- * may handle one request: they run in {@code @Order} and their results are merged.
+ * <p>Parameters, by type, in any order: CreateContainerRequest, PodSandbox, Container; and, for any
+ * handler, {@code RequestContext}, {@code RuntimeInfo} and a {@link NriConfig} parameter. Returns:
+ * void, {@code CreateContainerResult}, {@code Adjustment}, {@code ContainerAdjustment}. Several
+ * methods may handle one request: they run in {@code @Order} and their results are merged.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

@@ -9,9 +9,10 @@ import java.lang.annotation.Target;
 /**
  * Handles StopContainer: a container is being stopped; may update other containers.
  *
- * <p>Parameters, by type, in any order: StopContainerRequest, PodSandbox, Container; and, for any handler, {@code RequestContext},
- * {@code RuntimeInfo} and a {@link NriConfig} parameter. Returns: void, {@code List<ContainerUpdate>}, {@code List<Update>}. Several methods
- * may handle one request: they run in {@code @Order} and their results are merged.
+ * <p>Parameters, by type, in any order: StopContainerRequest, PodSandbox, Container; and, for any
+ * handler, {@code RequestContext}, {@code RuntimeInfo} and a {@link NriConfig} parameter. Returns:
+ * void, {@code List<ContainerUpdate>}, {@code List<Update>}. Several methods may handle one
+ * request: they run in {@code @Order} and their results are merged.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

@@ -7,11 +7,14 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Handles Synchronize: every existing pod and container, once per connection (split requests joined).
+ * Handles Synchronize: every existing pod and container, once per connection (split requests
+ * joined).
  *
- * <p>Parameters, by type, in any order: SynchronizeRequest, {@code List<PodSandbox>}, {@code List<Container>}; and, for any handler, {@code RequestContext},
- * {@code RuntimeInfo} and a {@link NriConfig} parameter. Returns: void, {@code List<ContainerUpdate>} or {@code List<Update>}. Several methods
- * may handle one request: they run in {@code @Order} and their results are merged.
+ * <p>Parameters, by type, in any order: SynchronizeRequest, {@code List<PodSandbox>},
+ * {@code List<Container>}; and, for any handler, {@code RequestContext}, {@code RuntimeInfo} and a
+ * {@link NriConfig} parameter. Returns: void, {@code List<ContainerUpdate>} or
+ * {@code List<Update>}. Several methods may handle one request: they run in {@code @Order} and
+ * their results are merged.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

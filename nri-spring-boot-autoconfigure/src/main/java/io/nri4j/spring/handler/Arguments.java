@@ -1,7 +1,7 @@
 package io.nri4j.spring.handler;
 
+import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
-import com.google.protobuf.Message;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerAdjustment;
 import io.nri4j.api.v1alpha1.LinuxResources;
@@ -44,8 +44,9 @@ final class Arguments {
             ResolvableType type = ResolvableType.forMethodParameter(new MethodParameter(method, i));
             Argument argument = lookup(offered, type);
             if (argument == null) {
-                throw new HandlerDefinitionException(method, request.annotationName() + " cannot provide a parameter of type "
-                        + simpleName(type), "Use parameters of these types, in any order: " + describe(offered.keySet())
+                throw new HandlerDefinitionException(method, request.annotationName()
+                        + " cannot provide a parameter of type " + simpleName(type),
+                        "Use parameters of these types, in any order: " + describe(offered.keySet())
                         + ", or a @NriConfig parameter.");
             }
             for (ResolvableType earlier : seen) {
@@ -88,10 +89,12 @@ final class Arguments {
                     (req, ctx) -> req.getField(fields.findFieldByName("containers")));
         }
         if (request == NriRequest.CONFIGURE) {
-            offered.put(ResolvableType.forClass(String.class), (req, ctx) -> req.getField(fields.findFieldByName("config")));
+            offered.put(ResolvableType.forClass(String.class),
+                    (req, ctx) -> req.getField(fields.findFieldByName("config")));
         }
         if (request == NriRequest.SHUTDOWN) {
-            offered.put(ResolvableType.forClass(String.class), (req, ctx) -> req.getField(fields.findFieldByName("reason")));
+            offered.put(ResolvableType.forClass(String.class),
+                    (req, ctx) -> req.getField(fields.findFieldByName("reason")));
         }
         offered.put(ResolvableType.forClass(RequestContext.class), (req, ctx) -> ctx);
         offered.put(ResolvableType.forClass(RuntimeInfo.class), (req, ctx) -> ctx.runtime());
@@ -104,9 +107,9 @@ final class Arguments {
         }
     }
 
-    private static com.google.protobuf.Descriptors.Descriptor descriptor(NriRequest request) {
+    private static Descriptor descriptor(NriRequest request) {
         try {
-            return (com.google.protobuf.Descriptors.Descriptor) request.requestType()
+            return (Descriptor) request.requestType()
                     .getMethod("getDescriptor").invoke(null);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);

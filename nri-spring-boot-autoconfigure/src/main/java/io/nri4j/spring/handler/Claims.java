@@ -60,7 +60,8 @@ final class Claims {
                 for (Object entry : (List<?>) e.getValue()) {
                     claims.add(name + "[" + Removal.unmark(String.valueOf(((MapEntry<?, ?>) entry).getKey())) + "]");
                 }
-            } else if (f.isRepeated() && f.getMessageType() != null && KEYED.containsKey(f.getMessageType().getFullName())) {
+            } else if (f.isRepeated() && f.getMessageType() != null
+                    && KEYED.containsKey(f.getMessageType().getFullName())) {
                 FieldDescriptor key = f.getMessageType().findFieldByName(KEYED.get(f.getMessageType().getFullName()));
                 for (Object entry : (List<?>) e.getValue()) {
                     claims.add(name + "[" + Removal.unmark(String.valueOf(((Message) entry).getField(key))) + "]");

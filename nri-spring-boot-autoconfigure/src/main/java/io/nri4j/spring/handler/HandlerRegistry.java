@@ -11,6 +11,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /** The handler methods of the application, per request, in the order they run. */
 public final class HandlerRegistry {
@@ -60,7 +61,7 @@ public final class HandlerRegistry {
         with(NriRequest.VALIDATE_CONTAINER_ADJUSTMENT, c -> b.onValidateContainerAdjustment(c::verdict));
     }
 
-    private void with(NriRequest request, java.util.function.Consumer<HandlerChain> register) {
+    private void with(NriRequest request, Consumer<HandlerChain> register) {
         HandlerChain chain = chain(request);
         if (chain != null) {
             register.accept(chain);

@@ -50,8 +50,10 @@ final class Results {
                     CreateContainerResult r = (CreateContainerResult) v;
                     return Contribution.adjustment(r.adjustment(), r.updates(), r.evictions());
                 });
-                allowed.put(ResolvableType.forClass(Adjustment.class), v -> Contribution.adjustment(((Adjustment) v).build(), List.of(), List.of()));
-                allowed.put(ResolvableType.forClass(ContainerAdjustment.class), v -> Contribution.adjustment((ContainerAdjustment) v, List.of(), List.of()));
+                allowed.put(ResolvableType.forClass(Adjustment.class),
+                        v -> Contribution.adjustment(((Adjustment) v).build(), List.of(), List.of()));
+                allowed.put(ResolvableType.forClass(ContainerAdjustment.class),
+                        v -> Contribution.adjustment((ContainerAdjustment) v, List.of(), List.of()));
             }
             case UPDATE_RESULT -> {
                 allowed.put(ResolvableType.forClass(UpdateContainerResult.class), v -> {
@@ -60,14 +62,16 @@ final class Results {
                 });
                 addUpdates(allowed);
             }
-            case VERDICT -> allowed.put(ResolvableType.forClass(ValidationResult.class), v -> Contribution.verdict((ValidationResult) v));
+            case VERDICT -> allowed.put(ResolvableType.forClass(ValidationResult.class),
+                    v -> Contribution.verdict((ValidationResult) v));
         }
         return allowed;
     }
 
     @SuppressWarnings("unchecked")
     private static void addUpdates(Map<ResolvableType, Function<Object, Contribution>> allowed) {
-        allowed.put(ResolvableType.forClassWithGenerics(List.class, ContainerUpdate.class), v -> Contribution.updates((List<ContainerUpdate>) v, List.of()));
+        allowed.put(ResolvableType.forClassWithGenerics(List.class, ContainerUpdate.class),
+                v -> Contribution.updates((List<ContainerUpdate>) v, List.of()));
         allowed.put(ResolvableType.forClassWithGenerics(List.class, Update.class), v -> Contribution.updates(
                 ((List<Update>) v).stream().map(Update::build).toList(), List.of()));
     }

@@ -2,6 +2,7 @@ package io.nri4j.spring.health;
 
 import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.stub.NriStub;
+import io.nri4j.stub.NriVersion;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
 import java.util.Map;
@@ -44,7 +45,7 @@ public final class NriHealthIndicator extends AbstractHealthIndicator {
             runtime.assumedNriVersion().ifPresent(v -> builder.withDetail("nriVersionAssumed", v.toString()));
             builder.withDetail("requestTimeout", runtime.requestTimeout().toString());
         });
-        builder.withDetail("pluginNriVersion", io.nri4j.stub.NriVersion.API.toString());
+        builder.withDetail("pluginNriVersion", NriVersion.API.toString());
         builder.withDetail("subscribedEvents", state.subscribed().toString());
         state.connectedSince().ifPresent(since -> builder.withDetail("connectedSince", since.toString()));
         state.lastRequest().ifPresent(last -> builder.withDetail("lastRequest", last.toString()));

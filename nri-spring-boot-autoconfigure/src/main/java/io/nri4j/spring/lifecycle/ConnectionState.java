@@ -1,11 +1,11 @@
 package io.nri4j.spring.lifecycle;
 
 import io.nri4j.stub.EventMask;
+import io.nri4j.stub.NriEvent;
 import io.nri4j.stub.NriStub;
 import io.nri4j.stub.RequestObserver;
 import io.nri4j.stub.RequestOutcome;
 import io.nri4j.stub.RuntimeInfo;
-import io.nri4j.stub.NriEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package io.nri4j.spring.lifecycle;
 
 import io.nri4j.stub.Disconnect;
+import io.nri4j.stub.NriEvent;
 import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.NriStub;
 import io.nri4j.stub.RegistrationException;
-import io.nri4j.stub.NriEvent;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -192,8 +192,8 @@ public final class NriPluginLifecycle implements SmartLifecycle, ApplicationList
     private void checkLiveness() {
         if (!livenessBroken && state.unavailableFor().compareTo(settings.livenessWindow()) > 0) {
             livenessBroken = true;
-            log.error("NRI plugin has had no usable connection to the runtime for {} s; reporting the application broken",
-                    state.unavailableFor().toSeconds());
+            log.error("NRI plugin has had no usable connection to the runtime for {} s;"
+                    + " reporting the application broken", state.unavailableFor().toSeconds());
             AvailabilityChangeEvent.publish(events, this, LivenessState.BROKEN);
         }
     }

@@ -32,7 +32,7 @@ class LimitsTests {
 
     @Test
     void aSynchronizeWithMorePodsThanMaxSyncPodsIsRefused() {
-        UpstreamRuntime runtime = runtimeWith(List.of(pod("a"), pod("b"), pod("c")));
+        runtimeWith(List.of(pod("a"), pod("b"), pod("c")));
 
         ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), HOLDING, "nri.limits.max-sync-pods=2");
 
@@ -52,7 +52,7 @@ class LimitsTests {
     @Test
     void aSynchronizeLargerThanMaxSyncBytesIsRefused() {
         PodSandbox large = pod("large").toBuilder().putAnnotations("filler", "x".repeat(4096)).build();
-        UpstreamRuntime runtime = runtimeWith(List.of(large));
+        runtimeWith(List.of(large));
 
         ConfigurableApplicationContext app = apps.app(List.of(Greeter.class), HOLDING, "nri.limits.max-sync-bytes=2KB");
 

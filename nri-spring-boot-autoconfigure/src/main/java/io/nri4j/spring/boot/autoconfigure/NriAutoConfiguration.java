@@ -110,8 +110,9 @@ public final class NriAutoConfiguration {
                 properties.getReconnect().getInitialBackoff(), properties.getReconnect().getMaxBackoff(),
                 properties.getReconnect().getMultiplier(), new HashSet<>(properties.getShutdown().getExitReasons()),
                 properties.getShutdown().getExitCode(), properties.getHealth().getLivenessWindow(), grace(environment));
-        return new NriPluginLifecycle(new NriPluginFactory(properties, identity, instance, registry, config, nriHandlerExecutor,
-                observers, customizers), settings, state, events, exit);
+        NriPluginFactory plugins = new NriPluginFactory(properties, identity, instance, registry, config,
+                nriHandlerExecutor, observers, customizers);
+        return new NriPluginLifecycle(plugins, settings, state, events, exit);
     }
 
     @Bean

@@ -9,7 +9,8 @@ final class NriClasspathFailureAnalyzer extends AbstractFailureAnalyzer<Incompat
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, IncompatibleClasspathException cause) {
-        return new FailureAnalysis("nri4j needs " + cause.library() + " " + cause.required() + ", but the classpath has "
-                + cause.found() + " (usually chosen by the build's dependency management).", cause.fix(), cause);
+        return new FailureAnalysis("nri4j needs " + cause.library() + " " + cause.required()
+                + ", but the classpath has " + cause.found()
+                + " (usually chosen by the build's dependency management).", cause.fix(), cause);
     }
 }

@@ -6,11 +6,11 @@ import io.nri4j.spring.handler.HandlerRegistry;
 import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
 import io.nri4j.stub.Limits;
+import io.nri4j.stub.NriEvent;
 import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
 import io.nri4j.stub.RequestObserver;
-import io.nri4j.stub.NriEvent;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -40,9 +40,9 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
     private final Optional<HandlerBudget> budget;
     private final Limits limits;
 
-    NriPluginFactory(NriProperties properties, PluginIdentity identity, PluginInstance instance, HandlerRegistry registry,
-            NriConfigBinder config, Executor executor, ObjectProvider<RequestObserver> observers,
-            ObjectProvider<NriPluginBuilderCustomizer> customizers) {
+    NriPluginFactory(NriProperties properties, PluginIdentity identity, PluginInstance instance,
+            HandlerRegistry registry, NriConfigBinder config, Executor executor,
+            ObjectProvider<RequestObserver> observers, ObjectProvider<NriPluginBuilderCustomizer> customizers) {
         this.properties = properties;
         this.identity = identity;
         this.instance = instance;
@@ -74,7 +74,8 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
                 .registrationTimeout(properties.getRegistrationTimeout())
                 .executor(executor)
                 .instance(instance)
-                .instancesDirectory(properties.getInstances().isEnabled() ? properties.getInstances().getDirectory() : null)
+                .instancesDirectory(properties.getInstances().isEnabled()
+                        ? properties.getInstances().getDirectory() : null)
                 .listener(listener)
                 .limits(limits)
                 // The connection state is one of the observer beans.
