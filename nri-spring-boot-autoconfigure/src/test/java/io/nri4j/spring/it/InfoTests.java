@@ -1,9 +1,11 @@
 package io.nri4j.spring.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.nri4j.spring.info.NriInfoContributor;
 import io.nri4j.test.runtime.UpstreamRuntime;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -26,9 +28,13 @@ class InfoTests {
         UpstreamRuntime runtime = apps.runtime();
         ConfigurableApplicationContext app = apps.appSynchronizedWith(runtime, List.of(Greeter.class));
 
-        Map<String, Object> nri = nri(app.getBean(NriInfoContributor.class));
+        NriInfoContributor contributor = app.getBean(NriInfoContributor.class);
+        // The runtime has its answer before the plugin's milestone reaches the application.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(nri(contributor)).containsEntry("state", "READY"));
+        Map<String, Object> nri = nri(contributor);
 
-        assertThat(nri).containsEntry("state", "READY")
+        assertThat(nri)
                 .containsEntry("plugin", Map.of("name", "it", "index", "10", "fullName", "10-it"))
                 .containsEntry("subscribedEvents", List.of("CreateContainer"));
         @SuppressWarnings("unchecked")
