@@ -15,10 +15,10 @@ import (
 // case. Whatever fails after these were found is a failure of the suite.
 func missing(h harness.Host) string {
 	if h.GOOS != "linux" {
-		return "containerd runs on Linux only"
+		return "containerd and CRI-O run on Linux only"
 	}
 	if h.EUID != 0 {
-		return "containerd needs root"
+		return "containerd and CRI-O need root"
 	}
 	if err := h.Unshare("-m", "--propagation", "private"); err != nil {
 		return fmt.Sprintf("no private mount namespace (unshare -m: %v)", err)

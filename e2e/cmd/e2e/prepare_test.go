@@ -26,8 +26,8 @@ func TestMissing(t *testing.T) {
 		want   string
 	}{
 		{"should find nothing missing on a host with every prerequisite", func(*harness.Host) {}, ""},
-		{"should skip on another OS", func(h *harness.Host) { h.GOOS = "darwin" }, "containerd runs on Linux only"},
-		{"should skip without root", func(h *harness.Host) { h.EUID = 65534 }, "containerd needs root"},
+		{"should skip on another OS", func(h *harness.Host) { h.GOOS = "darwin" }, "containerd and CRI-O run on Linux only"},
+		{"should skip without root", func(h *harness.Host) { h.EUID = 65534 }, "containerd and CRI-O need root"},
 		{"should skip without mount namespaces, with unshare's reason", func(h *harness.Host) {
 			h.Unshare = func(...string) error {
 				return errors.New("exit status 1: unshare: unshare failed: Operation not permitted")
