@@ -1,7 +1,7 @@
 // Command e2e builds (once, cached) the containerd and CRI-O releases it is given, runs the suite
 // of harness/ against each, in a private mount namespace. It ends with one summary line:
 //
-//	e2e: N passed, M failed (containerd v2.1.9, v2.2.0, v2.4.2; CRI-O v1.34.0)
+//	e2e: N passed, M failed (containerd v2.1.9, v2.2.0, v2.3.7, v2.4.2; CRI-O v1.34.0)
 //
 // and exits non-zero if a case failed, a release could not be built or the suite could not set
 // itself up. Without a prerequisite (Linux, root, mount namespaces, Debian's package tools, a
@@ -38,7 +38,7 @@ func main() {
 	adjuster := flag.String("adjuster-jar", "", "the e2e Spring plugin's jar")
 	validator := flag.String("validator-jar", "", "the policy-validator sample's jar")
 	hello := flag.String("hello-classpath", "", "the hello-world sample's classpath; @file entries are read")
-	releases := flag.String("releases", "v2.1.9,v2.2.0,v2.4.2", "containerd releases, comma separated")
+	releases := flag.String("releases", "v2.1.9,v2.2.0,v2.3.7,v2.4.2", "containerd releases, comma separated")
 	crio := flag.String("crio", "v1.34.0", "CRI-O releases, comma separated (empty: none)")
 	run := flag.String("run", "", "only scenarios whose name contains this")
 	out := flag.String("out", "target/e2e", "where to write images and the summary")
