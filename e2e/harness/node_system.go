@@ -26,11 +26,8 @@ var kubeletSysctls = map[string]string{
 // kubelet's sysctls, and a network with a default route. Nothing of it reaches the host.
 func PrepareNodeNamespace(scratch string) error {
 	for _, dir := range []string{"/run", "/var/log", "/var/lib/cni"} {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := MountTmpfs(dir, 0o755); err != nil {
 			return err
-		}
-		if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "mode=0755"); err != nil {
-			return fmt.Errorf("tmpfs on %s: %w", dir, err)
 		}
 	}
 	if err := os.MkdirAll("/run/containerd", 0o711); err != nil {
@@ -39,7 +36,7 @@ func PrepareNodeNamespace(scratch string) error {
 	for entry, value := range kubeletSysctls {
 		file := filepath.Join(scratch, strings.ReplaceAll(entry, "/", "."))
 		if err := os.WriteFile(file, []byte(value+"\n"), 0o644); err != nil {
-			return err
+			return fmt.Errorf("the value of /proc/sys/%s: %w", entry, err)
 		}
 		if err := syscall.Mount(file, filepath.Join("/proc/sys", entry), "", syscall.MS_BIND, ""); err != nil {
 			return fmt.Errorf("bind mount over /proc/sys/%s: %w", entry, err)

@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,12 +42,4 @@ func Abs(p string) string {
 		return p
 	}
 	return a
-}
-
-// SkippedSuffix is ", N skipped" for a summary line, or "" when none was.
-func SkippedSuffix(n int) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf(", %d skipped", n)
 }

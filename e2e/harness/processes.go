@@ -15,17 +15,6 @@ const (
 	pluginTimeout = 90 * time.Second // a Spring Boot plugin's start on a loaded 2-core machine
 )
 
-// BecomeSubreaper makes this process the parent of what containerd daemonizes (its shims), so
-// KillOrphans can find them.
-func BecomeSubreaper() error {
-	const prSetChildSubreaper = 36
-	_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
-	if errno != 0 {
-		return errno
-	}
-	return nil
-}
-
 // KillOrphans kills and reaps the processes left to this one (shims, launched plugins) once
 // containerd is stopped.
 func KillOrphans() {

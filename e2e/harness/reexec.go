@@ -12,7 +12,7 @@ import (
 // RunInside runs this program again under `unshare <flags> --`, with `-inner <dir>/config.json`
 // holding cfg, and returns the summary the inner run saved (SaveSummary) and how it ended. The
 // cases run inside, where the namespaces' mounts exist; the driver outside only reports.
-func RunInside(dir string, unshare []string, cfg any) (*cases.Summary, error) {
+func RunInside(dir string, unshare []string, cfg any) (*Summary, error) {
 	cfgFile := filepath.Join(dir, "config.json")
 	os.Remove(summaryFile(cfgFile))
 	data, err := json.Marshal(cfg)
@@ -29,7 +29,7 @@ func RunInside(dir string, unshare []string, cfg any) (*cases.Summary, error) {
 	cmd := exec.Command("unshare", append(append(unshare, "--", self, "-inner"), cfgFile)...)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	runErr := cmd.Run()
-	var s cases.Summary
+	var s Summary
 	data, err = os.ReadFile(summaryFile(cfgFile))
 	if err == nil {
 		err = json.Unmarshal(data, &s)
@@ -49,9 +49,14 @@ func LoadInside(cfgFile string, cfg any) error {
 	return json.Unmarshal(data, cfg)
 }
 
-// SaveSummary writes, in the inner run, the counts RunInside returns.
-func SaveSummary(cfgFile string, r *cases.Report) error {
-	data, _ := json.Marshal(cases.Summary{Passed: r.Passed, Failed: r.Failed, Skipped: r.Skipped, Failures: r.Failures})
+// SaveSummary writes, in the inner run, the counts RunInside returns, and the set-up step
+// that failed (FailSetUp), if one did.
+func SaveSummary(cfgFile string, r *cases.Report, setUp error) error {
+	s := Summary{Summary: cases.Summary{Passed: r.Passed, Failed: r.Failed, Skipped: r.Skipped, Failures: r.Failures}}
+	if setUp != nil {
+		s.SetUp = setUp.Error()
+	}
+	data, _ := json.Marshal(s)
 	return os.WriteFile(summaryFile(cfgFile), data, 0o644)
 }
 

@@ -2,13 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 
-	"github.com/nri4j/nri4j/conformance/cases"
 	"github.com/nri4j/nri4j/e2e/harness"
 )
 
@@ -40,13 +37,13 @@ func runtimesLabel(containerd, crio []string) string {
 	return strings.Join(parts, "; ")
 }
 
-// buildCRIO builds (once, cached) each CRI-O release; one that cannot be built counts as a
-// failure.
-func buildCRIO(versions []string, cache string) (rels []harness.Release, broken int) {
+// buildCRIO builds (once, cached) each CRI-O release; one that cannot be built is a failed
+// case, named in broken.
+func buildCRIO(versions []string, cache string) (rels []harness.Release, broken []string) {
 	for _, v := range versions {
 		if err := harness.Script("build-crio.sh", v); err != nil {
 			fmt.Printf("--- FAIL: e2e/crio-%s (could not build it: %v)\n", v, err)
-			broken++
+			broken = append(broken, "e2e/crio-"+v)
 			continue
 		}
 		nri, err := embeddedNRI("github.com/cri-o/cri-o", v)
@@ -58,33 +55,8 @@ func buildCRIO(versions []string, cache string) (rels []harness.Release, broken 
 	return rels, broken
 }
 
-// runCRIO runs the suite against each CRI-O release, in this private mount namespace.
-func runCRIO(root *cases.T, s *harness.Suite, rels []harness.Release, filter string) {
-	if len(rels) == 0 {
-		return
-	}
-	err := privateBlobInfoCache()
-	for _, r := range rels {
-		if err != nil {
-			for _, name := range s.ScenarioNames() {
-				root.Run("crio-"+r.Version+"/"+name, func(t *cases.T) { t.Skipf("%v", err) })
-			}
-			continue
-		}
-		fmt.Printf("=== CRI-O %s (NRI %s)\n", r.Version, r.NRI)
-		s.RunCRIO(root, r, filter)
-	}
-}
-
 // privateBlobInfoCache mounts a tmpfs on /var/lib/containers: the image library CRI-O and
 // copyimg share keeps a cache there, whatever their storage configuration says.
 func privateBlobInfoCache() error {
-	const dir = "/var/lib/containers"
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "mode=0700"); err != nil {
-		return fmt.Errorf("tmpfs on %s: %w", dir, err)
-	}
-	return nil
+	return harness.MountTmpfs("/var/lib/containers", 0o700)
 }

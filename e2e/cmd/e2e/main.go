@@ -1,10 +1,11 @@
 // Command e2e builds (once, cached) the containerd and CRI-O releases it is given, runs the suite
 // of harness/ against each, in a private mount namespace. It ends with one summary line:
 //
-//	e2e: N passed, M failed (containerd v2.1.9, v2.2.0, v2.4.2; CRI-O v1.34.0)
+//	e2e: N passed, M failed (containerd v2.1.9, v2.2.0, v2.3.7, v2.4.2; CRI-O v1.34.0)
 //
-// and exits non-zero if a case failed or a release could not be built. Without root or mount
-// namespaces it reports every case skipped, with the reason.
+// and exits non-zero if a case failed, a release could not be built or the suite could not set
+// itself up. Without a prerequisite (Linux, root, mount namespaces, Debian's package tools, a
+// memory cgroup) it reports every case skipped, with the reason; with -strict that fails too.
 package main
 
 import (
@@ -37,11 +38,12 @@ func main() {
 	adjuster := flag.String("adjuster-jar", "", "the e2e Spring plugin's jar")
 	validator := flag.String("validator-jar", "", "the policy-validator sample's jar")
 	hello := flag.String("hello-classpath", "", "the hello-world sample's classpath; @file entries are read")
-	releases := flag.String("releases", "v2.1.9,v2.2.0,v2.4.2", "containerd releases, comma separated")
+	releases := flag.String("releases", "v2.1.9,v2.2.0,v2.3.7,v2.4.2", "containerd releases, comma separated")
 	crio := flag.String("crio", "v1.34.0", "CRI-O releases, comma separated (empty: none)")
 	run := flag.String("run", "", "only scenarios whose name contains this")
 	out := flag.String("out", "target/e2e", "where to write images and the summary")
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
+	strict := flag.Bool("strict", false, "fail when no case passed, every one skipped (CI)")
 	inner := flag.String("inner", "", "internal: run the suite with this configuration file")
 	flag.Parse()
 	if *inner != "" {
@@ -63,9 +65,11 @@ func main() {
 	}
 	label := runtimesLabel(versions, crioVersions)
 	suite := harness.Suite{Java: harness.Java{Binary: *java, JVMArgs: strings.Fields(*jvmArgs)}}
-	if reason := missing(); reason != "" {
-		skipAll(&suite, versions, crioVersions, reason, label)
-		return
+	if !matchesAny(suite.ScenarioNames(), *run) {
+		fail("-run: %q is in no scenario's name (%s)", *run, strings.Join(suite.ScenarioNames(), ", "))
+	}
+	if reason := missing(harness.ThisHost()); reason != "" {
+		os.Exit(skipAll(&suite, versions, crioVersions, reason, label, *strict))
 	}
 	classpath, err := expandClasspath(*hello)
 	if err != nil {
@@ -89,11 +93,11 @@ func main() {
 	}
 	suite.Debs = filepath.Join(cache, "debs", "root")
 	var rels []harness.Release
-	broken := 0
+	var broken []string // releases that could not be built: each a failed case
 	for _, v := range versions {
 		if err := harness.Script("build-containerd.sh", v); err != nil {
 			fmt.Printf("--- FAIL: e2e/containerd-%s (could not build it: %v)\n", v, err)
-			broken++
+			broken = append(broken, "e2e/containerd-"+v)
 			continue
 		}
 		nri, err := embeddedNRI("github.com/containerd/containerd/v2", v)
@@ -103,7 +107,7 @@ func main() {
 		rels = append(rels, harness.Release{Version: v, NRI: nri, BinDir: filepath.Join(cache, "containerd", v, "bin")})
 	}
 	crioRels, crioBroken := buildCRIO(crioVersions, cache)
-	broken += crioBroken
+	broken = append(broken, crioBroken...)
 	if suite.PauseImage, suite.TestImage, err = harness.BuildImages(harness.Abs(*out), suite.Debs); err != nil {
 		fail("images: %v", err)
 	}
@@ -116,14 +120,14 @@ func main() {
 		fmt.Printf("e2e: the suite ended without a summary (%v)\n", runErr)
 		os.Exit(1)
 	}
-	for _, f := range s.Failures {
-		fmt.Printf("failed: %s\n", f)
+	s.Failed += len(broken)
+	s.Failures = append(broken, s.Failures...)
+	code := harness.Finish("e2e", label, *s, *strict, time.Since(start))
+	if runErr != nil && code == 0 {
+		fmt.Printf("e2e: the suite's process: %v\n", runErr)
+		code = 1
 	}
-	fmt.Printf("e2e: %d passed, %d failed (%s)%s in %s\n", s.Passed, s.Failed+broken, label,
-		harness.SkippedSuffix(s.Skipped), time.Since(start).Round(time.Second))
-	if s.Failed+broken > 0 || runErr != nil {
-		os.Exit(1)
-	}
+	os.Exit(code)
 }
 
 func runInner(cfgFile string) int {
@@ -134,27 +138,20 @@ func runInner(cfgFile string) int {
 	}
 	report := &cases.Report{Verbose: cfg.Verbose}
 	root := cases.NewRoot("e2e", report)
-	if err := prepareNamespace(); err != nil {
-		for _, r := range cfg.Releases {
-			for _, name := range cfg.Suite.ScenarioNames() {
-				root.Run("containerd-"+r.Version+"/"+name, func(t *cases.T) {
-					t.Skipf("no private /run/containerd: %v", err)
-				})
-			}
-		}
-		for _, r := range cfg.CRIO {
-			for _, name := range cfg.Suite.ScenarioNames() {
-				root.Run("crio-"+r.Version+"/"+name, func(t *cases.T) { t.Skipf("%v", err) })
-			}
-		}
+	setUp := prepareNamespace(len(cfg.CRIO) > 0)
+	if setUp != nil {
+		harness.FailSetUp(root, "set-up", setUp)
 	} else {
 		for _, r := range cfg.Releases {
 			fmt.Printf("=== containerd %s (NRI %s)\n", r.Version, r.NRI)
 			cfg.Suite.RunRelease(root, r, cfg.Run)
 		}
-		runCRIO(root, &cfg.Suite, cfg.CRIO, cfg.Run)
+		for _, r := range cfg.CRIO {
+			fmt.Printf("=== CRI-O %s (NRI %s)\n", r.Version, r.NRI)
+			cfg.Suite.RunCRIO(root, r, cfg.Run)
+		}
 	}
-	if err := harness.SaveSummary(cfgFile, report); err != nil {
+	if err := harness.SaveSummary(cfgFile, report, setUp); err != nil {
 		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
 		return 2
 	}

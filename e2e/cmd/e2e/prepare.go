@@ -5,35 +5,36 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"syscall"
 
 	"github.com/nri4j/nri4j/conformance/cases"
 	"github.com/nri4j/nri4j/e2e/harness"
 )
 
-// missing says why real runtimes cannot run here, or "".
-func missing() string {
-	if runtime.GOOS != "linux" {
-		return "containerd runs on Linux only"
+// missing says why real runtimes cannot run on h, or "": a missing prerequisite skips every
+// case. Whatever fails after these were found is a failure of the suite.
+func missing(h harness.Host) string {
+	if h.GOOS != "linux" {
+		return "containerd and CRI-O run on Linux only"
 	}
-	if os.Geteuid() != 0 {
-		return "containerd needs root"
+	if h.EUID != 0 {
+		return "containerd and CRI-O need root"
 	}
-	if out, err := exec.Command("unshare", "-m", "--propagation", "private", "true").CombinedOutput(); err != nil {
-		return fmt.Sprintf("no private mount namespace (unshare -m: %v: %s)", err, strings.TrimSpace(string(out)))
+	if err := h.Unshare("-m", "--propagation", "private"); err != nil {
+		return fmt.Sprintf("no private mount namespace (unshare -m: %v)", err)
 	}
-	if _, err := os.Stat("/sys/fs/cgroup/memory"); err != nil {
-		if data, err := os.ReadFile("/sys/fs/cgroup/cgroup.controllers"); err != nil || !strings.Contains(string(data), "memory") {
-			return "no memory cgroup controller"
-		}
+	if reason := h.MissingDebian(); reason != "" {
+		return reason
+	}
+	if !h.MemoryCgroup() {
+		return "no memory cgroup controller"
 	}
 	return ""
 }
 
-// skipAll reports every case skipped, never passed.
-func skipAll(s *harness.Suite, versions, crio []string, reason, label string) {
+// skipAll reports every case skipped, never passed, and returns the driver's exit code: 0, or
+// 1 in strict mode.
+func skipAll(s *harness.Suite, versions, crio []string, reason, label string, strict bool) int {
 	report := &cases.Report{}
 	root := cases.NewRoot("e2e", report)
 	for _, v := range versions {
@@ -47,16 +48,35 @@ func skipAll(s *harness.Suite, versions, crio []string, reason, label string) {
 		}
 	}
 	fmt.Printf("e2e: 0 passed, 0 failed (%s), %d skipped: %s\n", label, report.Skipped, reason)
+	code, why := harness.Exit(cases.Summary{Skipped: report.Skipped}, strict)
+	if why != "" {
+		fmt.Printf("e2e: %s: %s\n", why, reason)
+	}
+	return code
 }
 
-// prepareNamespace mounts a tmpfs on /run/containerd in this (private) mount namespace, and
-// makes this process the parent of containerd's orphans.
-func prepareNamespace() error {
-	if err := os.MkdirAll("/run/containerd", 0o711); err != nil {
+// matchesAny reports whether -run keeps a scenario: one that keeps none would run no case.
+func matchesAny(names []string, filter string) bool {
+	for _, n := range names {
+		if strings.Contains(n, filter) {
+			return true
+		}
+	}
+	return false
+}
+
+// prepareNamespace readies the private mount namespace the cases run in: a tmpfs on
+// /run/containerd, where the runc shim puts its sockets whatever the configuration says; for
+// CRI-O one on /var/lib/containers (privateBlobInfoCache); and this process as the parent of
+// containerd's orphans. The error names the step that failed.
+func prepareNamespace(crio bool) error {
+	if err := harness.MountTmpfs("/run/containerd", 0o711); err != nil {
 		return err
 	}
-	if err := syscall.Mount("tmpfs", "/run/containerd", "tmpfs", 0, "mode=0711"); err != nil {
-		return fmt.Errorf("tmpfs on /run/containerd: %w", err)
+	if crio {
+		if err := privateBlobInfoCache(); err != nil {
+			return err
+		}
 	}
 	return harness.BecomeSubreaper()
 }

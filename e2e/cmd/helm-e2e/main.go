@@ -5,18 +5,18 @@
 //
 //	helm-e2e: N passed, M failed (Kubernetes v1.34.4, containerd v2.4.2)
 //
-// and exits non-zero if a case failed or something could not be built. Without root or
-// namespaces it reports every case skipped, with the reason.
+// and exits non-zero if a case failed, something could not be built or the node's namespaces
+// could not be set up. Without a prerequisite (Linux, root, mount and network namespaces,
+// iproute2, Debian's package tools, a memory cgroup) it reports every case skipped, with the
+// reason; with -strict that fails too.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"time"
 
@@ -47,6 +47,7 @@ func main() {
 	chart := flag.String("chart", "../helm/nri-plugin", "the chart")
 	out := flag.String("out", "target/helm-e2e", "where to write images and the summary")
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
+	strict := flag.Bool("strict", false, "fail when no case passed, every one skipped (CI)")
 	inner := flag.String("inner", "", "internal: run the cases with this configuration file")
 	flag.Parse()
 	if *inner != "" {
@@ -62,9 +63,8 @@ func main() {
 	}
 	label := fmt.Sprintf("Kubernetes %s, containerd %s", *kubernetes, *containerd)
 	suite := harness.HelmSuite{Release: harness.Release{Version: *containerd}, ImageRef: *imageRef}
-	if reason := missing(); reason != "" {
-		skipAll(&suite, reason, label)
-		return
+	if reason := missing(harness.ThisHost()); reason != "" {
+		os.Exit(skipAll(&suite, reason, label, *strict))
 	}
 	if _, err := os.Stat(*image); err != nil {
 		fail("-image: %v (build it first: ./mvnw package -pl oci-image -am)", err)
@@ -115,14 +115,12 @@ func main() {
 		fmt.Printf("helm-e2e: 0 passed, 1 failed (%s): the cases ended without a summary (%v)\n", label, runErr)
 		os.Exit(1)
 	}
-	for _, f := range s.Failures {
-		fmt.Printf("failed: %s\n", f)
+	code := harness.Finish("helm-e2e", label, *s, *strict, time.Since(start))
+	if runErr != nil && code == 0 {
+		fmt.Printf("helm-e2e: the cases' process: %v\n", runErr)
+		code = 1
 	}
-	fmt.Printf("helm-e2e: %d passed, %d failed (%s)%s in %s\n", s.Passed, s.Failed, label,
-		harness.SkippedSuffix(s.Skipped), time.Since(start).Round(time.Second))
-	if s.Failed > 0 || runErr != nil {
-		os.Exit(1)
-	}
+	os.Exit(code)
 }
 
 func runInner(cfgFile string) int {
@@ -133,57 +131,61 @@ func runInner(cfgFile string) int {
 	}
 	report := &cases.Report{Verbose: cfg.Verbose}
 	root := cases.NewRoot("helm-e2e", report)
-	scratch, err := os.MkdirTemp("", "nri4j-node-")
-	if err == nil {
+	scratch, setUp := os.MkdirTemp("", "nri4j-node-")
+	if setUp == nil {
 		defer os.RemoveAll(scratch)
-		err = harness.PrepareNodeNamespace(scratch)
+		setUp = harness.PrepareNodeNamespace(scratch)
 	}
-	if err != nil {
-		for _, name := range cfg.Suite.GroupNames() {
-			root.Run("containerd-"+cfg.Suite.Release.Version+"/"+name, func(t *cases.T) {
-				t.Skipf("no private namespaces for the node: %v", err)
-			})
-		}
+	if setUp != nil {
+		harness.FailSetUp(root, "set-up", setUp)
 	} else {
 		cfg.Suite.Run(root)
 	}
-	if err := harness.SaveSummary(cfgFile, report); err != nil {
+	if err := harness.SaveSummary(cfgFile, report, setUp); err != nil {
 		fmt.Fprintf(os.Stderr, "helm-e2e: %v\n", err)
 		return 2
 	}
 	return 0
 }
 
-// missing says why the node cannot run here, or "".
-func missing() string {
-	if runtime.GOOS != "linux" {
+// missing says why the node cannot run on h, or "": a missing prerequisite skips every case.
+// Whatever fails after these were found is a failure of the suite.
+func missing(h harness.Host) string {
+	if h.GOOS != "linux" {
 		return "Kubernetes nodes run on Linux only"
 	}
-	if os.Geteuid() != 0 {
+	if h.EUID != 0 {
 		return "the node needs root"
 	}
-	if out, err := exec.Command("unshare", "-m", "-n", "--propagation", "private", "true").CombinedOutput(); err != nil {
-		return fmt.Sprintf("no private mount and network namespaces (unshare -m -n: %v: %s)", err, strings.TrimSpace(string(out)))
+	if err := h.Unshare("-m", "-n", "--propagation", "private"); err != nil {
+		return fmt.Sprintf("no private mount and network namespaces (unshare -m -n: %v)", err)
 	}
-	if _, err := exec.LookPath("ip"); err != nil {
+	if err := h.LookPath("ip"); err != nil {
 		return "no ip command (iproute2) to set up the node's network namespace"
 	}
-	if _, err := os.Stat("/sys/fs/cgroup/memory"); err != nil {
-		if data, err := os.ReadFile("/sys/fs/cgroup/cgroup.controllers"); err != nil || !strings.Contains(string(data), "memory") {
-			return "no memory cgroup controller"
-		}
+	if reason := h.MissingDebian(); reason != "" {
+		return reason
+	}
+	if !h.MemoryCgroup() {
+		return "no memory cgroup controller"
 	}
 	return ""
 }
 
-// skipAll reports every group of cases skipped, never passed.
-func skipAll(s *harness.HelmSuite, reason, label string) {
+// skipAll reports every group of cases skipped, never passed, and returns the driver's exit
+// code: 0, or 1 in strict mode.
+func skipAll(s *harness.HelmSuite, reason, label string, strict bool) int {
 	report := &cases.Report{}
 	root := cases.NewRoot("helm-e2e", report)
 	for _, name := range s.GroupNames() {
 		root.Run("containerd-"+s.Release.Version+"/"+name, func(t *cases.T) { t.Skipf("%s", reason) })
 	}
 	fmt.Printf("helm-e2e: 0 passed, 0 failed (%s), %d skipped: %s\n", label, report.Skipped, reason)
+	code, why := harness.Exit(cases.Summary{Skipped: report.Skipped}, strict)
+	if why != "" {
+		fmt.Printf("helm-e2e: %s: %s\n", why, reason)
+	}
+	return code
 }
 
 func fail(format string, args ...any) {
