@@ -20,7 +20,7 @@ logger_jar=$(ls sample-plugins/logger/target/nri-sample-logger-*.jar)
 # The logger prints only its own lines, bare, and serves its HTTP probes on a free port.
 logger_args="--server.port=0 --spring.main.banner-mode=off --logging.pattern.console=%m%n"
 logger_args="$logger_args --logging.level.root=warn --logging.level.io.nri4j.samples.logger.EventLog=info"
-cd conformance
+cd verification/conformance
 exec go run ./cmd/demo -java "$java" -jvm-args "$jvm_args" \
-  -classpath "../$jar:@../sample-plugins/hello-world/target/classpath.txt" \
-  -external-jar "../$logger_jar" -external-name 40-logger -external-args "$logger_args"
+  -classpath "../../$jar:@../../sample-plugins/hello-world/target/classpath.txt" \
+  -external-jar "../../$logger_jar" -external-name 40-logger -external-args "$logger_args"

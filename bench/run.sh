@@ -1,9 +1,0 @@
-#!/bin/sh
-# Measures for docs/benchmarks.md: the plugin benchmark (table on stdout, plots and logs in
-# bench/target/bench), then the codec benchmarks: JMH (bench/codec-jmh/target/jmh.csv) and Go.
-# Extra arguments go to both Maven runs, e.g. -Dbench.rounds=5.
-set -eu
-cd "$(dirname "$0")/.."
-./mvnw -B verify -pl bench -am -DskipTests -Dbench.skip=false -Dbench.smoke=false "$@"
-./mvnw -B verify -pl bench/codec-jmh -am -DskipTests -Djmh.skip=false "$@"
-(cd bench && go test ./codec -run TestFrameDecodes -bench . -benchtime 2s -count 3)

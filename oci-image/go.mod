@@ -1,3 +1,0 @@
-module github.com/nri4j/nri4j/oci-image
-
-go 1.24.0

@@ -1,0 +1,73 @@
+package driver
+
+import (
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/nri4j/nri4j/verification/conformance/harness"
+)
+
+// Archive is a class archive written by a training run and used by every later start: an AOT
+// cache on JDK 25 and later (JEP 483/514), a dynamic CDS archive before.
+type Archive struct {
+	write, use string
+}
+
+// ArchiveFor picks the archive flags for j's release; the archive is file.
+func ArchiveFor(j Java, file string) (Archive, error) {
+	out, err := exec.Command(j.Binary, "-version").CombinedOutput()
+	if err != nil {
+		return Archive{}, fmt.Errorf("%s -version: %w", j.Binary, err)
+	}
+	m := regexp.MustCompile(`version "(\d+)`).FindSubmatch(out)
+	if m == nil {
+		return Archive{}, fmt.Errorf("%s -version: no version in %q", j.Binary, out)
+	}
+	if major, _ := strconv.Atoi(string(m[1])); major >= 25 {
+		return Archive{"-XX:AOTCacheOutput=" + file, "-XX:AOTCache=" + file}, nil
+	}
+	return Archive{"-XX:ArchiveClassesAtExit=" + file, "-XX:SharedArchiveFile=" + file}, nil
+}
+
+// Writing and Using are j with the archive's flags added.
+func (a Archive) Writing(j Java) Java { return j.with(a.write) }
+func (a Archive) Using(j Java) Java   { return j.with(a.use) }
+
+func (j Java) with(arg string) Java {
+	return Java{Binary: j.Binary, JVMArgs: append(append([]string{}, j.JVMArgs...), arg)}
+}
+
+// Train runs kind through calls CreateContainer/StartContainer pairs, then ends it with SIGTERM
+// so that the JVM writes its archive on the way out.
+func Train(kind Kind, calls int, out string) error {
+	s, err := spawn(kind, harness.RuntimeOptions{}, logFile(out, kind.Name, "training", 0), 120*time.Second)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	pod := harness.Pod("training-pod", nil)
+	for i := 0; i < calls; i++ {
+		ctr := harness.Ctr(pod, fmt.Sprintf("training-ctr-%d", i%64))
+		if _, err := s.rt.CreateContainer(pod, ctr); err != nil {
+			return fmt.Errorf("%s training: %w", kind.Name, err)
+		}
+		if err := s.rt.Event("StartContainer", pod, ctr); err != nil {
+			return fmt.Errorf("%s training: %w", kind.Name, err)
+		}
+	}
+	s.rt.R.Stop()
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-s.exited:
+		s.exited <- err
+		return nil
+	case <-time.After(120 * time.Second):
+		return fmt.Errorf("%s training: still running 120 s after SIGTERM; see %s", kind.Name,
+			filepath.Join(out, kind.Name+"-training-0.log"))
+	}
+}

@@ -1,0 +1,95 @@
+package driver
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/nri4j/nri4j/verification/conformance/harness"
+)
+
+// session is one fresh plugin process connected to a runtime of its own.
+type session struct {
+	rt       *harness.Runtime
+	cmd      *exec.Cmd
+	dir      string
+	exited   chan error
+	graceful bool
+	Spawned  time.Duration // from starting the process to its first Synchronize done
+	SyncTook time.Duration
+}
+
+// spawn starts a runtime in a new directory, then the plugin, and waits until the plugin is
+// synchronized and receives events. logPath gets the plugin's stdout and stderr.
+func spawn(kind Kind, opts harness.RuntimeOptions, logPath string, timeout time.Duration) (*session, error) {
+	dir, err := os.MkdirTemp("", "nri-bench-")
+	if err != nil {
+		return nil, err
+	}
+	s := &session{dir: dir, exited: make(chan error, 1), graceful: kind.Graceful}
+	opts.Unrecorded = true
+	opts.OnSync = func(took time.Duration) { s.SyncTook = took }
+	if s.rt, err = harness.StartRuntime(dir, opts); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	log, err := os.Create(logPath)
+	if err != nil {
+		s.close()
+		return nil, err
+	}
+	defer log.Close()
+	s.cmd = kind.Command(s.rt.Socket)
+	s.cmd.Stdout, s.cmd.Stderr = log, log
+	start := time.Now()
+	if err := s.cmd.Start(); err != nil {
+		s.close()
+		return nil, fmt.Errorf("%s: %w", kind.Name, err)
+	}
+	go func() { s.exited <- s.cmd.Wait() }()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	synced := make(chan error, 1)
+	go func() { _, err := s.rt.NextSync(ctx); synced <- err }()
+	select {
+	case err = <-synced:
+	case err = <-s.exited:
+		err = fmt.Errorf("exited before synchronizing (%v); see %s", err, logPath)
+		s.exited <- err
+	}
+	if err != nil {
+		s.close()
+		return nil, fmt.Errorf("%s: %w", kind.Name, err)
+	}
+	s.Spawned = time.Since(start)
+	return s, nil
+}
+
+func (s *session) pid() int { return s.cmd.Process.Pid }
+
+// close stops the runtime and the plugin, and removes the runtime's directory.
+func (s *session) close() {
+	s.rt.R.Stop()
+	if s.cmd != nil && s.cmd.Process != nil {
+		if s.graceful {
+			_ = s.cmd.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-s.exited:
+				os.RemoveAll(s.dir)
+				return
+			case <-time.After(60 * time.Second):
+			}
+		}
+		_ = s.cmd.Process.Signal(syscall.SIGKILL)
+		<-s.exited
+	}
+	os.RemoveAll(s.dir)
+}
+
+func logFile(out, kind, what string, round int) string {
+	return filepath.Join(out, fmt.Sprintf("%s-%s-%d.log", kind, what, round))
+}

@@ -1,0 +1,21 @@
+module github.com/nri4j/nri4j/verification/e2e
+
+go 1.25.0
+
+require (
+	github.com/nri4j/nri4j/verification/conformance v0.0.0
+	github.com/opencontainers/runtime-spec v1.3.0
+	google.golang.org/grpc v1.82.1
+	k8s.io/cri-api v0.34.0
+)
+
+require (
+	golang.org/x/net v0.57.0 // indirect
+	golang.org/x/sys v0.47.0 // indirect
+	golang.org/x/text v0.40.0 // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20260526163538-3dc84a4a5aaa // indirect
+	google.golang.org/protobuf v1.36.12-0.20260120151049-f2248ac996af // indirect
+)
+
+// The case runner is shared with the conformance harness.
+replace github.com/nri4j/nri4j/verification/conformance => ../conformance
