@@ -4,6 +4,7 @@ package cases
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -37,6 +38,14 @@ type Report struct {
 	Skipped  int
 	Failures []string
 	Verbose  bool
+	Out      io.Writer // where the case lines go; standard output if nil
+}
+
+func (r *Report) out() io.Writer {
+	if r.Out == nil {
+		return os.Stdout
+	}
+	return r.Out
 }
 
 // Summary is a run's outcome as the harness writes it for a driver that runs one harness per
@@ -47,6 +56,7 @@ type Summary struct {
 	Failed   int      `json:"failed"`
 	Skipped  int      `json:"skipped"`
 	Failures []string `json:"failures"`
+	Seconds  float64  `json:"seconds,omitempty"` // how long the run took
 }
 
 // NewRoot starts a tree of cases named name whose outcomes go to r.
@@ -86,40 +96,43 @@ func (t *T) finish(elapsed time.Duration) {
 	leaf := t.subCases == 0
 	failed, own, skipped, output := t.failed, t.own, t.skipped, t.output
 	t.mu.Unlock()
+	r := t.report
 	if !leaf && !own {
 		if failed && len(output) > 0 {
-			fmt.Printf("--- LOG: %s (its cases failed)\n", t.name)
-			printOutput(output)
+			r.mu.Lock()
+			fmt.Fprintf(r.out(), "--- LOG: %s (its cases failed)\n", t.name)
+			printOutput(r.out(), output)
+			r.mu.Unlock()
 		}
 		return
 	}
-	r := t.report
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
-	case skipped:
-		r.Skipped++
-		fmt.Printf("--- SKIP: %s (%s)\n", t.name, strings.Join(output, "; "))
 	case failed:
 		// A failed case, or a group that failed in its own setup (groups get this far only
-		// then): one failed case either way.
+		// then): one failed case either way. A failure stands even if the case, or one of its
+		// cleanups, skipped afterwards, as in go test.
 		r.Failed++
 		r.Failures = append(r.Failures, t.name)
-		fmt.Printf("--- FAIL: %s (%.2fs)\n", t.name, elapsed.Seconds())
-		printOutput(output)
+		fmt.Fprintf(r.out(), "--- FAIL: %s (%.2fs)\n", t.name, elapsed.Seconds())
+		printOutput(r.out(), output)
+	case skipped:
+		r.Skipped++
+		fmt.Fprintf(r.out(), "--- SKIP: %s (%s)\n", t.name, strings.Join(output, "; "))
 	default:
 		r.Passed++
-		fmt.Printf("--- PASS: %s (%.2fs)\n", t.name, elapsed.Seconds())
+		fmt.Fprintf(r.out(), "--- PASS: %s (%.2fs)\n", t.name, elapsed.Seconds())
 		if r.Verbose {
-			printOutput(output)
+			printOutput(r.out(), output)
 		}
 	}
 }
 
-func printOutput(lines []string) {
+func printOutput(w io.Writer, lines []string) {
 	for _, l := range lines {
 		for _, part := range strings.Split(strings.TrimRight(l, "\n"), "\n") {
-			fmt.Printf("        %s\n", part)
+			fmt.Fprintf(w, "        %s\n", part)
 		}
 	}
 }
@@ -145,7 +158,7 @@ func (t *T) Fatalf(format string, args ...interface{}) {
 	t.FailNow()
 }
 
-// Skipf ends the case without counting it as passed or failed.
+// Skipf ends the case, counted as skipped unless it has failed already (then it stays failed).
 func (t *T) Skipf(format string, args ...interface{}) {
 	t.mu.Lock()
 	t.skipped = true
@@ -198,7 +211,22 @@ func (t *T) fail() {
 	t.mu.Unlock()
 }
 
+// runCleanups runs the cleanups, last registered first. A cleanup that ends its goroutine
+// (FailNow, Fatalf, Skipf) or panics does not keep the others from running; a panic fails the
+// case.
 func (t *T) runCleanups() {
+	defer func() {
+		if r := recover(); r != nil {
+			t.log(fmt.Sprintf("panic in a cleanup: %v\n%s", r, debug.Stack()))
+			t.fail()
+		}
+		t.mu.Lock()
+		more := len(t.cleanups) > 0
+		t.mu.Unlock()
+		if more {
+			t.runCleanups()
+		}
+	}()
 	for {
 		t.mu.Lock()
 		n := len(t.cleanups)

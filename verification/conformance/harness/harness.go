@@ -4,7 +4,6 @@
 package harness
 
 import (
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -24,17 +23,8 @@ type Harness struct {
 
 // NRIVersion is the version of the runtime library this binary was built with.
 func NRIVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, m := range bi.Deps {
-			if m.Path == "github.com/containerd/nri" {
-				if m.Replace != nil {
-					return m.Replace.Version
-				}
-				return m.Version
-			}
-		}
-	}
-	return "unknown"
+	version, _ := Library()
+	return version
 }
 
 // RunAll runs every scenario; the report holds the counts.

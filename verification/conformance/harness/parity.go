@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"time"
 
 	"github.com/containerd/nri/pkg/api"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 )
 
 // ParityCase is one pod, with annotations for the plugin under test, and the container created
@@ -43,10 +45,16 @@ type Outcome struct {
 
 // Golden is upstream's plugin's outcomes for a table, and where they came from.
 type Golden struct {
-	Plugin   string    `json:"plugin"`
-	Upstream string    `json:"upstream"` // the plugin's source and the library it was built with
-	Library  string    `json:"library"`  // the runtime library that merged the responses
-	Outcomes []Outcome `json:"outcomes"`
+	Plugin   string `json:"plugin"`
+	Upstream string `json:"upstream"` // the plugin's source and the library it was built with
+	Library  string `json:"library"`  // the runtime library that merged the responses
+	// BuildInfo is the recorded plugin binary's Go build info, one line per entry as
+	// `go version -m` prints it: its package, Go version, each dependency with its hash, and
+	// the build settings (CheckProvenance).
+	BuildInfo []string `json:"buildInfo,omitempty"`
+	// ProvenanceGap says why a recording has no BuildInfo; it has one or the other.
+	ProvenanceGap string    `json:"provenanceGap,omitempty"`
+	Outcomes      []Outcome `json:"outcomes"`
 }
 
 // GoldenPath is where the plugin's golden outcomes live under dir.
@@ -131,3 +139,40 @@ func ParseJars(spec string) map[string]string {
 // ParityStartup is how long a plugin process may take to register and synchronize: a Spring
 // Boot jar on a loaded machine takes several seconds.
 const ParityStartup = 90 * time.Second
+
+// DiffGolden lists where a new recording differs from a golden file: the library that merged
+// the answers, and each case's outcome (responses compared as messages, not as text).
+func DiffGolden(recorded, now *Golden) []string {
+	var diffs []string
+	if recorded.Library != now.Library {
+		diffs = append(diffs, fmt.Sprintf("library: recorded %s, now %s", recorded.Library, now.Library))
+	}
+	if len(recorded.Outcomes) != len(now.Outcomes) {
+		return append(diffs, fmt.Sprintf("%d cases recorded, %d now", len(recorded.Outcomes), len(now.Outcomes)))
+	}
+	for i, want := range recorded.Outcomes {
+		got := now.Outcomes[i]
+		if d := want.diff(got); d != "" {
+			diffs = append(diffs, fmt.Sprintf("case %q: %s", want.Case.Name, d))
+		}
+	}
+	return diffs
+}
+
+func (o Outcome) diff(got Outcome) string {
+	switch {
+	case !reflect.DeepEqual(o.Case, got.Case):
+		return fmt.Sprintf("the case changed: recorded %+v, now %+v", o.Case, got.Case)
+	case o.Refused != got.Refused || o.Error != got.Error:
+		return fmt.Sprintf("recorded refused=%t %q, now refused=%t %q", o.Refused, o.Error, got.Refused, got.Error)
+	}
+	want, err1 := o.Decode()
+	have, err2 := got.Decode()
+	if err1 != nil || err2 != nil {
+		return fmt.Sprintf("a response does not decode: %v, %v", err1, err2)
+	}
+	if !proto.Equal(want, have) {
+		return fmt.Sprintf("recorded %s, now %s", protojson.MarshalOptions{}.Format(want), protojson.MarshalOptions{}.Format(have))
+	}
+	return ""
+}

@@ -99,9 +99,10 @@ func (h *Harness) errors(t *T) {
 			rsp, err := rt.CreateContainer(pod, Ctr(pod, "ctr-budget"))
 			require.NoError(t, err)
 			// The deadline is per call: the validator's call that follows has a second of its own.
+			// The runtime judges it: a call it gave up on ends in an error, and drops the plugin.
 			create := findCall(rt.Calls.Since(mark), "CreateContainer")
 			require.NotNil(t, create)
-			require.Less(t, create.Elapsed, time.Second, "answered before the runtime's deadline")
+			require.NoError(t, create.Err, "answered before the runtime's deadline")
 			require.NotContains(t, rsp.Adjust.Annotations, Prefix+"added", "the empty result")
 			ok := Pod("pod-budget2", map[string]string{"adjust": "annotations"})
 			rsp, err = rt.CreateContainer(ok, Ctr(ok, "ctr-budget2"))

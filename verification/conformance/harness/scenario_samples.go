@@ -11,9 +11,7 @@ var HelloWorld = Sample{FullName: "50-hello-world", MainClass: "io.nri4j.samples
 
 func (h *Harness) samples(t *T) {
 	t.Run("should run the hello-world sample as a runtime-launched plugin", func(t *T) {
-		if h.Samples == "" {
-			t.Skipf("no sample classpath given")
-		}
+		require.NotEmpty(t, h.Samples, "no sample classpath given (-samples-classpath)")
 		s := HelloWorld
 		s.Classpath = h.Samples
 		rsp := h.RunSample(t, s, io.Discard)

@@ -104,13 +104,18 @@ func (h *Harness) unsolicited(t *T) {
 	t.Run("should send updates asked for inside a handler once it has answered", func(t *T) {
 		// The runtime holds its lock while it calls plugins, and applies updates under it: an
 		// update sent before the answer would wait for the answer (containerd#13733).
+		// A handler that waited for its update would overrun the runtime's deadline, and the
+		// runtime would end the call in an error and drop the plugin.
 		pod := Pod("pod-inside", map[string]string{"unsolicited": "ctr-other=cpu"})
-		start := time.Now()
+		mark := rt.Calls.Mark()
 		_, err := rt.CreateContainer(pod, Ctr(pod, "ctr-new"))
 		require.NoError(t, err)
-		require.Less(t, time.Since(start), time.Second, "CreateContainer did not wait for the update")
+		create := findCall(rt.Calls.Since(mark), "CreateContainer")
+		require.NotNil(t, create, "the plugin got CreateContainer")
+		require.NoError(t, create.Err, "CreateContainer was answered before the deadline: it did not wait for the update")
 		got := rt.AwaitUnsolicited(t, 10*time.Second)
 		requireProto(t, wire(UpdateCase("cpu", "ctr-other")), got[0], "update")
+		require.NotContains(t, p.Milestones(), "Disconnected")
 		p.Await(t, 10*time.Second, "the result of UpdateContainers", func(r Line) bool { return r.Kind() == "updates" })
 	})
 

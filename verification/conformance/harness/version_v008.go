@@ -17,4 +17,5 @@ const (
 	HasFailurePolicy     = false
 	HasPodUpdates        = false
 	HasValidation        = false
+	NewestLibrary        = false // an older library, built with its own module file and tags
 )

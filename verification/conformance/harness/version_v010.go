@@ -15,6 +15,7 @@ const (
 	HasNameCheck         = false
 	HasMemoryPolicy      = false
 	HasFailurePolicy     = false
-	HasPodUpdates        = true // UpdatePodSandbox, PostUpdatePodSandbox (v0.10.0)
-	HasValidation        = true // ValidateContainerAdjustment (v0.10.0)
+	HasPodUpdates        = true  // UpdatePodSandbox, PostUpdatePodSandbox (v0.10.0)
+	HasValidation        = true  // ValidateContainerAdjustment (v0.10.0)
+	NewestLibrary        = false // an older library, built with its own module file and tags
 )

@@ -25,6 +25,9 @@ const (
 	HasFailurePolicy     = true // ConfigureResponse.failure_policy (v0.12.5)
 	HasPodUpdates        = true // UpdatePodSandbox, PostUpdatePodSandbox (v0.10.0)
 	HasValidation        = true // ValidateContainerAdjustment (v0.10.0)
+	// NewestLibrary: the library go.mod pins, built without tags, which cmd/all runs first;
+	// the parity outcomes must have been recorded with it.
+	NewestLibrary = true
 )
 
 // Deprecations records the library's deprecation warnings about plugins.

@@ -1,9 +1,12 @@
 // Command all builds the conformance harness once per supported NRI runtime library version,
-// runs each against the conformance plugin, and ends with one summary line:
+// runs each against the conformance plugin, and ends with each library's line and the total:
 //
-//	conformance: N passed, M failed (NRI v0.12.5, v0.11.0, v0.10.0, v0.8.0)
+//	conformance (NRI v0.8.0): 79 passed, 0 failed, 23 skipped in 50s
+//	conformance: 411 passed, 0 failed, 47 skipped (NRI v0.12.5, v0.11.0, v0.10.0, v0.8.0)
 //
-// It exits non-zero if a case failed or a harness could not run.
+// It exits non-zero if a case failed, a harness could not be built, ended without a summary or
+// reports another library than it was built with, and with -strict also if every case of a
+// library was skipped.
 package main
 
 import (
@@ -13,7 +16,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/nri4j/nri4j/verification/conformance/harness"
@@ -49,6 +51,7 @@ func main() {
 	parityDir := flag.String("parity-golden", "parity", "upstream's recorded outcomes (cmd/parity)")
 	soak := flag.Duration("soak", time.Minute, "how long the soak scenario runs, with the newest library only")
 	rollout := flag.Bool("rollout", false, "run the rollout scenario (instance replacements), with the newest library only")
+	strict := flag.Bool("strict", false, "fail a library run in which every case was skipped (CI)")
 	flag.Parse()
 
 	classpath, err := harness.ExpandClasspath(*classpathSpec)
@@ -64,40 +67,31 @@ func main() {
 	}
 
 	var total harness.Summary
-	var versions []string
-	broken := false
+	var versions, lines, problems []string
 	for _, lib := range libraries {
 		versions = append(versions, lib.version)
-		binary, _ := filepath.Abs(filepath.Join(*out, "conformance-"+lib.version))
-		build := exec.Command("go", "build", "-modfile", lib.modfile, "-tags", lib.tags, "-o", binary, "./cmd/conformance")
-		build.Stdout, build.Stderr = os.Stdout, os.Stderr
-		if err := build.Run(); err != nil {
-			fmt.Printf("conformance (NRI %s): could not build the harness: %v\n", lib.version, err)
-			broken = true
-			continue
-		}
-		summaryFile := filepath.Join(*out, "summary-"+lib.version+".json")
-		os.Remove(summaryFile)
-		harnessCmd := exec.Command(binary, "-java", *java, "-classpath", classpath, "-jvm-args", *jvmArgs,
-			"-run", *run, "-summary", summaryFile, "-samples-classpath", samplesClasspath,
-			"-parity-jars", *parityJars, "-parity-golden", *parityDir)
+		args := []string{"-java", *java, "-classpath", classpath, "-jvm-args", *jvmArgs, "-run", *run,
+			"-samples-classpath", samplesClasspath, "-parity-jars", *parityJars, "-parity-golden", *parityDir}
 		soakFor := time.Duration(0) // the soak takes all of its duration: the newest library's harness only
 		if lib == libraries[0] {
 			soakFor = *soak
 		}
-		harnessCmd.Args = append(harnessCmd.Args, "-soak", soakFor.String())
+		args = append(args, "-soak", soakFor.String())
 		if soakFor == 0 || !*rollout {
 			// Minutes of instance replacements: on request, and with the newest library only.
-			harnessCmd.Args = append(harnessCmd.Args, "-rollout=false")
+			args = append(args, "-rollout=false")
 		}
-		harnessCmd.Stdout, harnessCmd.Stderr = os.Stdout, os.Stderr
-		runErr := harnessCmd.Run()
-		var s harness.Summary
-		data, err := os.ReadFile(summaryFile)
-		if err != nil || json.Unmarshal(data, &s) != nil {
-			fmt.Printf("conformance (NRI %s): the harness ended without a summary (%v)\n", lib.version, runErr)
-			broken = true
+		s, problem := runHarness(lib, *out, args)
+		if problem != "" {
+			problems = append(problems, fmt.Sprintf("conformance (NRI %s): %s", lib.version, problem))
+		}
+		if s == nil {
 			continue
+		}
+		lines = append(lines, harness.SummaryLine(*s))
+		if *strict && s.Passed+s.Failed == 0 {
+			problems = append(problems, fmt.Sprintf("conformance (NRI %s): no case ran, %d skipped (-strict)",
+				lib.version, s.Skipped))
 		}
 		total.Passed += s.Passed
 		total.Failed += s.Failed
@@ -109,10 +103,41 @@ func main() {
 	for _, f := range total.Failures {
 		fmt.Printf("failed: %s\n", f)
 	}
-	fmt.Printf("conformance: %d passed, %d failed (NRI %s)\n", total.Passed, total.Failed, strings.Join(versions, ", "))
-	if broken || total.Failed > 0 {
+	for _, l := range append(lines, problems...) {
+		fmt.Println(l)
+	}
+	fmt.Println(harness.TotalLine(total, versions))
+	if len(problems) > 0 || total.Failed > 0 {
 		os.Exit(1)
 	}
+}
+
+// runHarness builds the harness against lib and runs it with args. It returns the run's summary,
+// if the harness wrote one, and what went wrong besides failed cases.
+func runHarness(lib library, out string, args []string) (*harness.Summary, string) {
+	binary, _ := filepath.Abs(filepath.Join(out, "conformance-"+lib.version))
+	build := exec.Command("go", "build", "-modfile", lib.modfile, "-tags", lib.tags, "-o", binary, "./cmd/conformance")
+	build.Stdout, build.Stderr = os.Stdout, os.Stderr
+	if err := build.Run(); err != nil {
+		return nil, fmt.Sprintf("could not build the harness: %v", err)
+	}
+	summaryFile := filepath.Join(out, "summary-"+lib.version+".json")
+	os.Remove(summaryFile)
+	cmd := exec.Command(binary, append(args, "-summary", summaryFile)...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	runErr := cmd.Run()
+	var s harness.Summary
+	data, err := os.ReadFile(summaryFile)
+	if err == nil {
+		err = json.Unmarshal(data, &s)
+	}
+	if err != nil {
+		return nil, fmt.Sprintf("the harness ended without a summary (%v; %v)", runErr, err)
+	}
+	if s.NRI != lib.version {
+		return &s, fmt.Sprintf("the harness built with %s reports NRI %s", lib.modfile, s.NRI)
+	}
+	return &s, ""
 }
 
 func fail(format string, args ...interface{}) {

@@ -47,11 +47,11 @@ func main() {
 	fmt.Printf("=== NRI %s (github.com/containerd/nri/pkg/adaptation)\n", version)
 	start := time.Now()
 	h.RunAll(*run)
-	fmt.Printf("conformance (NRI %s): %d passed, %d failed, %d skipped in %s\n",
-		version, report.Passed, report.Failed, report.Skipped, time.Since(start).Round(time.Second))
+	result := harness.Summary{NRI: version, Passed: report.Passed, Failed: report.Failed,
+		Skipped: report.Skipped, Failures: report.Failures, Seconds: time.Since(start).Seconds()}
+	fmt.Println(harness.SummaryLine(result))
 	if *summary != "" {
-		data, _ := json.Marshal(harness.Summary{NRI: version, Passed: report.Passed, Failed: report.Failed,
-			Skipped: report.Skipped, Failures: report.Failures})
+		data, _ := json.Marshal(result)
 		if err := os.WriteFile(*summary, data, 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)

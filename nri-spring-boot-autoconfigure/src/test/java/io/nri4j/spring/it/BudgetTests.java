@@ -48,11 +48,13 @@ class BudgetTests {
         ConfigurableApplicationContext app = apps.appSynchronizedWith(runtime, List.of(Slow.class),
                 "nri.handler.budget.fraction=0.5");
 
-        long start = System.nanoTime();
         CreateContainerResponse slow = runtime.createContainer(pod("slow"), container(pod("slow"), "late"));
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-        assertThat(took).isLessThan(Duration.ofSeconds(1));
+        // The runtime judges its deadline: a call it gave up on is recorded with its error, and
+        // the plugin is dropped. Its verdict, not a clock of the test's own, which load slows too.
+        assertThat(runtime.calls()).filteredOn(call -> call.toPlugin() && call.method().equals("CreateContainer"))
+                .singleElement().satisfies(call -> assertThat(call.error())
+                        .as("answered before the runtime's deadline").isEmpty());
         assertThat(slow.getAdjust().getAnnotationsMap()).doesNotContainKey("handled");
         CreateContainerResponse fast = runtime.createContainer(pod("fast"), container(pod("fast"), "quick"));
         assertThat(fast.getAdjust().getAnnotationsMap()).containsEntry("handled", "quick");
