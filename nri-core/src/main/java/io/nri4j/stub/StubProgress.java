@@ -60,10 +60,6 @@ final class StubProgress {
         return subscribed;
     }
 
-    boolean closedLocally() {
-        return closedLocally;
-    }
-
     // --- the way up ------------------------------------------------------------------------------
 
     /** The socket is open; the stub registers next. False if the plugin closed it meanwhile. */
