@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,11 +45,17 @@ final class Events {
     private final Handlers h;
     private final Drain drain;
     private final HandlerInvoker invoker;
+    private final Enforcer enforcer;
+    private final Executor executor;
+    private final StubProgress progress;
 
-    Events(Handlers handlers, Drain drain, HandlerInvoker invoker) {
-        this.h = handlers;
+    Events(NriPlugin plugin, StubProgress progress, Drain drain, HandlerInvoker invoker) {
+        this.h = plugin.handlers();
         this.drain = drain;
         this.invoker = invoker;
+        this.enforcer = plugin.enforcer();
+        this.executor = plugin.executor();
+        this.progress = progress;
     }
 
     /** A notification: the handler runs, and the answer is always {@code response}. */
@@ -58,12 +65,15 @@ final class Events {
 
     MethodBody<CreateContainerRequest> createContainer() {
         return (request, ctx, call) -> invoker.budgeted(h.createContainer(), request, ctx, subject(request), call, null)
-                .thenApply(result -> createContainerResponse(request, result, ctx));
+                .thenApply(result -> createContainerResponse(request, marked(request, result, call), ctx));
     }
 
     MethodBody<UpdateContainerRequest> updateContainer() {
-        return (request, ctx, call) -> invoker.budgeted(h.updateContainer(), request, ctx, subject(request), call, null)
-                .thenApply(Events::updateContainerResponse);
+        return (request, ctx, call) -> {
+            seen(request.getPod(), request.getContainer(), ctx);
+            return invoker.budgeted(h.updateContainer(), request, ctx, subject(request), call, null)
+                    .thenApply(Events::updateContainerResponse);
+        };
     }
 
     MethodBody<StopContainerRequest> stopContainer() {
@@ -135,7 +145,44 @@ final class Events {
 
     private <Q extends Message> CompletionStage<Void> notify(EventHandler<Q> handler, Q request, RequestContext ctx,
             HandlerInvoker.Call call) {
+        if (enforcer != null) {
+            if (request instanceof PostStartContainerRequest r) {
+                seen(r.getPod(), r.getContainer(), ctx);
+            } else if (request instanceof StartContainerRequest r) {
+                seen(r.getPod(), r.getContainer(), ctx);
+            } else if (request instanceof PostCreateContainerRequest r) {
+                seen(r.getPod(), r.getContainer(), ctx);
+            } else if (request instanceof PostUpdateContainerRequest r) {
+                seen(r.getPod(), r.getContainer(), ctx);
+            }
+        }
         return invoker.budgeted(asRequestHandler(handler), request, ctx, subject(request), call, null);
+    }
+
+    /**
+     * The result with the enforcement marker, when the handler decided in time (null: it had
+     * nothing to change); a late answer leaves the container unmarked, an escape.
+     */
+    private CreateContainerResult marked(CreateContainerRequest request, CreateContainerResult result,
+            HandlerInvoker.Call call) {
+        if (enforcer == null) {
+            return result;
+        }
+        if (call.overrun.get()) {
+            enforcer.late(request.getPod(), request.getContainer());
+            return result;
+        }
+        CreateContainerResult decided = result == null ? CreateContainerResult.none() : result;
+        return new CreateContainerResult(enforcer.mark(decided.adjustment()), decided.updates(), decided.evictions());
+    }
+
+    /** A container event: one that escaped is reported, and caught up once this request is answered. */
+    private void seen(PodSandbox pod, Container container, RequestContext ctx) {
+        if (enforcer == null) {
+            return;
+        }
+        enforcer.seen(pod, container).ifPresent(escaped ->
+                executor.execute(() -> enforcer.catchUp(List.of(escaped), ctx.stub(), progress::publish)));
     }
 
     private static MessageLite createContainerResponse(CreateContainerRequest request, CreateContainerResult result,

@@ -45,6 +45,7 @@ abstract class HandlerRegistration<B extends HandlerRegistration<B>> {
     private RequestHandler<StopContainerRequest, List<ContainerUpdate>> stopContainer;
     private EventHandler<RemoveContainerRequest> removeContainer;
     private RequestHandler<ValidateContainerAdjustmentRequest, ValidationResult> validate;
+    private EscapeHandler escaped;
 
     /** This builder, for chaining. */
     abstract B self();
@@ -156,6 +157,32 @@ abstract class HandlerRegistration<B extends HandlerRegistration<B>> {
             RequestHandler<ValidateContainerAdjustmentRequest, ValidationResult> handler) {
         this.validate = handler;
         return self();
+    }
+
+    /**
+     * Decides what to do with each container that escaped the plugin (see {@link Enforcement}):
+     * leave it, update it, or stop it so that it is created again through the plugin. Runs
+     * after the handshake, never inside a request of the runtime.
+     */
+    public B onEscapedContainer(EscapeHandler handler) {
+        this.escaped = handler;
+        return self();
+    }
+
+    EscapeHandler escapeHandler() {
+        return escaped;
+    }
+
+    /**
+     * Without a handler for a container event after creation, adds an empty PostStartContainer
+     * one for enforcement to listen to; whether it did.
+     */
+    boolean listenAfterStart() {
+        if (postCreateContainer != null || startContainer != null || postStartContainer != null) {
+            return false;
+        }
+        postStartContainer = (request, context) -> { };
+        return true;
     }
 
     /** The handlers registered so far. */

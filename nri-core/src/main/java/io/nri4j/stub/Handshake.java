@@ -35,6 +35,9 @@ final class Handshake {
     private final StubInstances instances;
     private final HandlerInvoker invoker;
     private final SyncCollector sync;
+    private final Enforcer enforcer;
+    /** The Synchronize being scanned for escapes, part by part. */
+    private Enforcer.SyncScan scan;
 
     Handshake(NriPlugin plugin, StubProgress progress, StubInstances instances, HandlerInvoker invoker) {
         this.plugin = plugin;
@@ -42,7 +45,13 @@ final class Handshake {
         this.progress = progress;
         this.instances = instances;
         this.invoker = invoker;
+        this.enforcer = plugin.enforcer();
         this.sync = new SyncCollector(plugin.limits(), h.synchronize() != null);
+    }
+
+    /** Whether anything reads the pods and containers of a Synchronize. */
+    private boolean readsSync() {
+        return h.synchronize() != null || enforcer != null;
     }
 
     /** Serialized bytes of a split Synchronize held until its last part. */
@@ -87,7 +96,7 @@ final class Handshake {
 
     /** How a Synchronize part is read: only whether more follow, when no handler reads the pods. */
     PluginService.Decoder<SynchronizeRequest> syncDecoder() {
-        return h.synchronize() != null ? SynchronizeRequest.parser()::parseFrom : SyncCollector::envelope;
+        return readsSync() ? SynchronizeRequest.parser()::parseFrom : SyncCollector::envelope;
     }
 
     /** Refuses a Synchronize over the limits: the runtime drops the plugin, which says why once. */
@@ -103,6 +112,12 @@ final class Handshake {
 
     CompletionStage<SynchronizeResponse> synchronize(SynchronizeRequest request, RequestContext context,
             HandlerInvoker.Call call) {
+        if (enforcer != null) {
+            if (scan == null) {
+                scan = enforcer.newScan();
+            }
+            scan.add(request);
+        }
         if (request.getMore()) {
             sync.add(request);
             return CompletableFuture.completedFuture(SynchronizeResponse.newBuilder().setMore(true).build());
@@ -112,9 +127,15 @@ final class Handshake {
         // Synchronized, the plugin gets requests at once: it answers warm, or at least not later
         // than a quarter of this request's time.
         Warmup.await(Optional.ofNullable(context.timeRemaining()).orElse(Duration.ZERO).dividedBy(4));
+        List<EscapedContainer> escapes = enforcer == null ? List.of() : enforcer.synchronize(scan);
+        scan = null;
         return invoker.budgeted(h.synchronize(), joined.request(), context, joined.pods() + " pods", call, null)
                 .thenApply(updates -> {
                     progress.synchronizedWith(joined.pods(), joined.containers());
+                    if (!escapes.isEmpty()) {
+                        // After the handshake: updates wait in the outbox until this answer is out.
+                        plugin.executor().execute(() -> enforcer.catchUp(escapes, context.stub(), progress::publish));
+                    }
                     return SynchronizeResponse.newBuilder().addAllUpdate(updates == null ? List.of() : updates)
                             .build();
                 });

@@ -58,4 +58,13 @@ public sealed interface NriEvent {
      */
     record Disconnected(Disconnect disconnect) implements NriEvent {
     }
+
+    /**
+     * A container the runtime reports was not created through the plugin: found in a
+     * Synchronize or in a later event, told once (see {@link Enforcement}).
+     *
+     * @param escaped the container, its pod, and why
+     */
+    record ContainerEscaped(EscapedContainer escaped) implements NriEvent {
+    }
 }

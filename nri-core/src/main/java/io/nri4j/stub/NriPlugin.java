@@ -1,5 +1,6 @@
 package io.nri4j.stub;
 
+import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.api.v1alpha1.FailurePolicy;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,6 +44,7 @@ public final class NriPlugin {
     private final Limits limits;
     private final Path instancesDirectory;
     private final PluginInstance instance;
+    private final Enforcer enforcer;
 
     private NriPlugin(Builder b, PluginIdentity identity, Handlers handlers, EventMask subscription) {
         this.identity = identity;
@@ -59,6 +61,7 @@ public final class NriPlugin {
         this.limits = b.limits;
         this.instancesDirectory = b.instancesDirectory;
         this.instance = b.instance != null ? b.instance : PluginInstance.startingNow(b.version);
+        this.enforcer = Enforcer.of(b.enforcement, identity, instance, handlers, b.escapeHandler());
     }
 
     /**
@@ -157,6 +160,11 @@ public final class NriPlugin {
         return limits;
     }
 
+    /** Null when the plugin does not enforce. */
+    Enforcer enforcer() {
+        return enforcer;
+    }
+
     Optional<Path> instancesDirectory() {
         return Optional.ofNullable(instancesDirectory);
     }
@@ -183,6 +191,7 @@ public final class NriPlugin {
         private Path instancesDirectory;
         private String version;
         private PluginInstance instance;
+        private Enforcement enforcement = Enforcement.DEFAULTS;
 
         private Builder() {
         }
@@ -287,6 +296,15 @@ public final class NriPlugin {
             return this;
         }
 
+        /**
+         * Whether the plugin marks the containers it handles and reports those that escaped it;
+         * {@link Enforcement#DEFAULTS} (on, remembering in memory) by default.
+         */
+        public Builder enforcement(Enforcement enforcement) {
+            this.enforcement = Objects.requireNonNull(enforcement);
+            return this;
+        }
+
         /** The environment to read {@code NRI_PLUGIN_*} from; the process's by default. */
         public Builder environment(Map<String, String> environment) {
             this.environment = Map.copyOf(environment);
@@ -301,12 +319,17 @@ public final class NriPlugin {
          */
         public NriPlugin build() {
             PluginIdentity identity = PluginIdentity.resolve(name, index, environment);
+            // Escapes the Synchronize missed show up in the first event after creation.
+            boolean listening = enforcement.enabled() && handlers().createContainer() != null && listenAfterStart();
             Handlers handlers = handlers();
             if (handlers.events().isEmpty()) {
                 throw new IllegalArgumentException("plugin " + identity.fullName()
                         + " handles no lifecycle event; register at least one on...() handler");
             }
             EventMask subscribed = subscription == null ? handlers.events() : subscription;
+            if (listening) {
+                subscribed = subscribed.or(EventMask.of(Event.POST_START_CONTAINER));
+            }
             if (!subscribed.without(handlers.events()).isEmpty()) {
                 throw new IllegalArgumentException("plugin " + identity.fullName() + " cannot subscribe to "
                         + subscribed.without(handlers.events()) + ": it has no handler for them");

@@ -209,6 +209,11 @@ final class StubProgress {
         state.getAndUpdate(current -> current == StubState.CLOSED || current.compareTo(next) >= 0 ? current : next);
     }
 
+    /** Tells the listener, in order with the milestones, off the I/O thread. */
+    void publish(NriEvent event) {
+        emit(event);
+    }
+
     private void emit(NriEvent event) {
         events.execute(() -> plugin.listener().accept(event));
     }

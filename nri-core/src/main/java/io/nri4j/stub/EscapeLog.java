@@ -1,0 +1,52 @@
+package io.nri4j.stub;
+
+import org.slf4j.Logger;
+
+/**
+ * One WARN line per escaped container, at most {@value #BURST} a minute; the first line after
+ * a full minute says how many were not written. Thread-safe.
+ */
+final class EscapeLog {
+
+    static final int BURST = 20;
+    private static final long WINDOW_NANOS = 60_000_000_000L;
+
+    private final Logger log;
+    private long windowStart = System.nanoTime() - WINDOW_NANOS;
+    private int written;
+    private long heldBack;
+
+    EscapeLog(Logger log) {
+        this.log = log;
+    }
+
+    synchronized void escaped(String plugin, EscapedContainer escaped) {
+        long now = System.nanoTime();
+        if (now - windowStart >= WINDOW_NANOS) {
+            if (heldBack > 0) {
+                log.warn("{} more containers escaped plugin {} in the last minute (not logged one by one)", heldBack,
+                        plugin);
+            }
+            windowStart = now;
+            written = 0;
+            heldBack = 0;
+        }
+        if (written >= BURST) {
+            heldBack++;
+            return;
+        }
+        written++;
+        log.warn("container {} ({}) was created without plugin {}: {}", escaped.describe(),
+                escaped.container().getId(), plugin, why(escaped.cause()));
+    }
+
+    private static String why(EscapeCause cause) {
+        return switch (cause) {
+            case DOWNTIME -> "no instance of the plugin was connected (downtime)";
+            case SYNCHRONIZE_RACE -> "it was being created while the plugin registered and was missing from its"
+                    + " Synchronize (synchronize race, containerd/nri#63)";
+            case TIMEOUT -> "the plugin's CreateContainer handler missed its time budget (timeout)";
+            case PREEXISTING -> "it is older than the plugin's first registration on this node";
+        };
+    }
+}
