@@ -3,6 +3,7 @@ package io.nri4j.spring.boot.autoconfigure;
 import io.nri4j.api.v1alpha1.FailurePolicy;
 import io.nri4j.spring.config.NriConfigBinder;
 import io.nri4j.spring.handler.HandlerRegistry;
+import io.nri4j.stub.Enforcement;
 import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
 import io.nri4j.stub.Limits;
@@ -76,6 +77,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
                 .instance(instance)
                 .instancesDirectory(properties.getInstances().isEnabled()
                         ? properties.getInstances().getDirectory() : null)
+                .enforcement(enforcement(properties.getEnforcement()))
                 .listener(listener)
                 .limits(limits)
                 // The connection state is one of the observer beans.
@@ -88,6 +90,13 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
         registry.applyTo(b, config);
         customizers.orderedStream().forEach(c -> c.customize(b));
         return b.build();
+    }
+
+    private static Enforcement enforcement(NriEnforcementProperties p) {
+        if (!p.isEnabled()) {
+            return Enforcement.OFF;
+        }
+        return p.getDirectory() == null ? Enforcement.DEFAULTS : Enforcement.remembering(p.getDirectory());
     }
 
     private static void failurePolicy(NriFailurePolicyProperties p, NriPlugin.Builder b) {

@@ -50,6 +50,7 @@ public class NriProperties {
 
     @NestedConfigurationProperty
     private final NriInstancesProperties instances = new NriInstancesProperties();
+    private final NriEnforcementProperties enforcement = new NriEnforcementProperties();
 
     @NestedConfigurationProperty
     private final NriLimitsProperties limits = new NriLimitsProperties();
@@ -116,6 +117,10 @@ public class NriProperties {
 
     public NriInstancesProperties getInstances() {
         return instances;
+    }
+
+    public NriEnforcementProperties getEnforcement() {
+        return enforcement;
     }
 
     public NriLimitsProperties getLimits() {
