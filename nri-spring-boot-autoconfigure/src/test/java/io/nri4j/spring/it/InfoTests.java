@@ -36,7 +36,7 @@ class InfoTests {
 
         assertThat(nri)
                 .containsEntry("plugin", Map.of("name", "it", "index", "10", "fullName", "10-it"))
-                .containsEntry("subscribedEvents", List.of("CreateContainer"));
+                .containsEntry("subscribedEvents", List.of("CreateContainer", "PostStartContainer"));
         @SuppressWarnings("unchecked")
         Map<String, Object> runtimeInfo = (Map<String, Object>) nri.get("runtime");
         assertThat(runtimeInfo).containsEntry("name", "containerd")
