@@ -128,8 +128,10 @@ func (r *nodeRun) failClosed(t *T) {
 		if created == 0 || len(unadjusted) > 0 {
 			t.Fatalf("%d workload containers created since the validator, unadjusted: %v", created, unadjusted)
 		}
+		// The reason as the kubelet reported it, after the validator's name.
+		reason := message[strings.LastIndex(message, "reason: ")+len("reason: "):]
 		fmt.Printf("fail-closed: refused while down: %d attempts (validator reason: %s), plugin pod started: %s,"+
-			" adjusted after up: %s, unadjusted: %d\n", attempts, validatorReason, yes(started), yes(adjusted),
+			" adjusted after up: %s, unadjusted: %d\n", attempts, reason, yes(started), yes(adjusted),
 			len(unadjusted))
 	})
 }
