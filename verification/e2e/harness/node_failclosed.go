@@ -128,6 +128,8 @@ func (r *nodeRun) failClosed(t *T) {
 		if created == 0 || len(unadjusted) > 0 {
 			t.Fatalf("%d workload containers created since the validator, unadjusted: %v", created, unadjusted)
 		}
+		// Every refusal until the plugin was up, not only the two waited for.
+		attempts = r.n.failedCreations(r.pod(t, refusedPod).Metadata.UID)
 		// The reason as the kubelet reported it, after the validator's name.
 		reason := message[strings.LastIndex(message, "reason: ")+len("reason: "):]
 		fmt.Printf("fail-closed: refused while down: %d attempts (validator reason: %s), plugin pod started: %s,"+
