@@ -40,7 +40,7 @@ leave the operator guessing which one holds).
 {{- define "nri-plugin.applicationConfig" -}}
 {{- $config := deepCopy .Values.config }}
 {{- $managed := list
-  (list "nri" "plugin" "name") (list "nri" "plugin" "index") (list "nri" "socket-path")
+  (list "nri" "plugin" "name") (list "nri" "plugin" "index") (list "nri" "required") (list "nri" "socket-path")
   (list "nri" "instances" "directory") (list "management" "server" "port")
   (list "spring" "lifecycle" "timeout-per-shutdown-phase") }}
 {{- range $path := $managed }}
@@ -64,6 +64,7 @@ leave the operator guessing which one holds).
 {{- $derived := dict
   "nri" (dict
     "plugin" (dict "name" .Values.plugin.name "index" .Values.plugin.index)
+    "required" .Values.plugin.required
     "socket-path" (printf "%s/%s" (trimSuffix "/" .Values.nri.socketDirectory) .Values.nri.socketName)
     "instances" (dict "directory" .Values.instances.hostPath))
   "management" (dict
@@ -83,6 +84,9 @@ leave the operator guessing which one holds).
 {{- $instances := trimSuffix "/" .Values.instances.hostPath }}
 {{- if or (eq $socketDir $instances) (hasPrefix (printf "%s/" $socketDir) $instances) (hasPrefix (printf "%s/" $instances) $socketDir) }}
 {{- fail (printf "instances.hostPath %s and nri.socketDirectory %s must not contain one another: the runtime owns the socket directory" $instances $socketDir) }}
+{{- end }}
+{{- if and .Values.plugin.required (hasKey .Values.podAnnotations .Values.plugin.tolerateMissingPluginsAnnotation) }}
+{{- fail (printf "podAnnotations.%s is set by the chart when plugin.required is true" .Values.plugin.tolerateMissingPluginsAnnotation) }}
 {{- end }}
 {{- if and .Values.securityContext.runAsNonRoot (eq (toString .Values.securityContext.runAsUser) "0") }}
 {{- fail "securityContext.runAsNonRoot is true but runAsUser is 0: set runAsUser to the user that may open the NRI socket (see the README, \"Running as non-root\")" }}

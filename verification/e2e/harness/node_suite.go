@@ -35,7 +35,7 @@ const (
 
 // GroupNames lists the groups of cases, for reporting them skipped.
 func (s *HelmSuite) GroupNames() []string {
-	return []string{"install", "adjust", "containerd-restart", "upgrade"}
+	return []string{"install", "adjust", "containerd-restart", "upgrade", "fail-closed"}
 }
 
 // nodeRun is what the cases share.
@@ -107,6 +107,7 @@ func (s *HelmSuite) Run(root *T) {
 		t.Run("adjust", r.adjust)
 		t.Run("containerd-restart", r.restart)
 		t.Run("upgrade", r.upgrade)
+		t.Run("fail-closed", r.failClosed)
 	})
 }
 

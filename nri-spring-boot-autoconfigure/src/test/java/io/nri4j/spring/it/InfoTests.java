@@ -35,7 +35,7 @@ class InfoTests {
         Map<String, Object> nri = nri(contributor);
 
         assertThat(nri)
-                .containsEntry("plugin", Map.of("name", "it", "index", "10", "fullName", "10-it"))
+                .containsEntry("plugin", Map.of("name", "it", "index", "10", "fullName", "10-it", "required", false))
                 .containsEntry("subscribedEvents", List.of("CreateContainer", "PostStartContainer"));
         @SuppressWarnings("unchecked")
         Map<String, Object> runtimeInfo = (Map<String, Object>) nri.get("runtime");

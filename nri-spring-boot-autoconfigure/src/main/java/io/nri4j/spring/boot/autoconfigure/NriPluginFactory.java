@@ -86,7 +86,8 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
             b.subscription(subscription);
         }
         budget.ifPresent(b::handlerBudget);
-        failurePolicy(properties.getFailurePolicy(), b);
+        b.required(properties.isRequired());
+        failurePolicy(properties.getFailurePolicy(), properties.isRequired(), b);
         registry.applyTo(b, config);
         customizers.orderedStream().forEach(c -> c.customize(b));
         return b.build();
@@ -99,10 +100,12 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
         return p.getDirectory() == null ? Enforcement.DEFAULTS : Enforcement.remembering(p.getDirectory());
     }
 
-    private static void failurePolicy(NriFailurePolicyProperties p, NriPlugin.Builder b) {
+    /** Unset, fail-request follows nri.required; the builder warns when a required plugin fails open. */
+    private static void failurePolicy(NriFailurePolicyProperties p, boolean required, NriPlugin.Builder b) {
         if (p.getFailRequest() != null || p.getKeepConnected() != null) {
+            boolean failRequest = p.getFailRequest() != null ? p.getFailRequest() : required;
             b.failurePolicy(FailurePolicy.newBuilder()
-                    .setFailRequest(Boolean.TRUE.equals(p.getFailRequest()))
+                    .setFailRequest(failRequest)
                     .setKeepConnected(Boolean.TRUE.equals(p.getKeepConnected())).build());
         }
     }
