@@ -44,11 +44,16 @@ final class Events {
     private final Handlers h;
     private final Drain drain;
     private final HandlerInvoker invoker;
+    private final IgnoredAdjustmentFields ignoredFields;
+    private final StubProgress progress;
 
-    Events(Handlers handlers, Drain drain, HandlerInvoker invoker) {
+    Events(Handlers handlers, Drain drain, HandlerInvoker invoker, IgnoredAdjustmentFields ignoredFields,
+            StubProgress progress) {
         this.h = handlers;
         this.drain = drain;
         this.invoker = invoker;
+        this.ignoredFields = ignoredFields;
+        this.progress = progress;
     }
 
     /** A notification: the handler runs, and the answer is always {@code response}. */
@@ -138,20 +143,24 @@ final class Events {
         return invoker.budgeted(asRequestHandler(handler), request, ctx, subject(request), call, null);
     }
 
-    private static MessageLite createContainerResponse(CreateContainerRequest request, CreateContainerResult result,
+    private MessageLite createContainerResponse(CreateContainerRequest request, CreateContainerResult result,
             RequestContext ctx) {
         if (result == null) {
             return CreateContainerResponse.getDefaultInstance();
         }
-        try {
-            KnownRuntimeBugs.checkAdjustment(ctx.runtime(), result.adjustment());
-        } catch (TtrpcException e) {
-            log.error("CreateContainer for {}: {}", subject(request), e.status().message());
-            throw e;
+        boolean adjusted = !result.adjustment().equals(result.adjustment().getDefaultInstanceForType());
+        if (adjusted) {
+            try {
+                KnownRuntimeBugs.checkAdjustment(ctx.runtime(), result.adjustment());
+                ignoredFields.check(request, result.adjustment(), ctx.runtime(), progress);
+            } catch (TtrpcException e) {
+                log.error("CreateContainer for {}: {}", subject(request), e.status().message());
+                throw e;
+            }
         }
         CreateContainerResponse.Builder response = CreateContainerResponse.newBuilder()
                 .addAllUpdate(result.updates()).addAllEvict(result.evictions());
-        if (!result.adjustment().equals(result.adjustment().getDefaultInstanceForType())) {
+        if (adjusted) {
             response.setAdjust(result.adjustment());
         }
         return response.build();

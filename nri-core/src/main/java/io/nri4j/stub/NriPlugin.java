@@ -43,6 +43,7 @@ public final class NriPlugin {
     private final Limits limits;
     private final Path instancesDirectory;
     private final PluginInstance instance;
+    private final IgnoredAdjustmentFields ignoredFields;
 
     private NriPlugin(Builder b, PluginIdentity identity, Handlers handlers, EventMask subscription) {
         this.identity = identity;
@@ -59,6 +60,7 @@ public final class NriPlugin {
         this.limits = b.limits;
         this.instancesDirectory = b.instancesDirectory;
         this.instance = b.instance != null ? b.instance : PluginInstance.startingNow(b.version);
+        this.ignoredFields = new IgnoredAdjustmentFields(b.unsupportedAdjustments);
     }
 
     /**
@@ -161,6 +163,11 @@ public final class NriPlugin {
         return Optional.ofNullable(instancesDirectory);
     }
 
+    /** The unsupported-adjustments policy, with the fields already warned of (shared by every connection). */
+    IgnoredAdjustmentFields ignoredFields() {
+        return ignoredFields;
+    }
+
     private static Executor defaultExecutor(PluginIdentity identity) {
         return HandlerPool.create("nri-" + identity.fullName(), 4);
     }
@@ -180,6 +187,7 @@ public final class NriPlugin {
         private HandlerBudget budget;
         private RequestObserver observer;
         private Limits limits = Limits.DEFAULTS;
+        private UnsupportedAdjustments unsupportedAdjustments = UnsupportedAdjustments.WARN;
         private Path instancesDirectory;
         private String version;
         private PluginInstance instance;
@@ -284,6 +292,15 @@ public final class NriPlugin {
         /** Bounds on what one connection may make the plugin hold; {@link Limits#DEFAULTS} by default. */
         public Builder limits(Limits limits) {
             this.limits = Objects.requireNonNull(limits);
+            return this;
+        }
+
+        /**
+         * What to do when a CreateContainer adjustment sets a field the runtime's NRI version
+         * ignores; {@link UnsupportedAdjustments#WARN} by default.
+         */
+        public Builder unsupportedAdjustments(UnsupportedAdjustments policy) {
+            this.unsupportedAdjustments = Objects.requireNonNull(policy);
             return this;
         }
 

@@ -87,7 +87,7 @@ final class PluginService {
         this.instances = instances;
         this.observer = plugin.observer();
         this.handshake = new Handshake(plugin, progress, instances, invoker);
-        this.events = new Events(h, drain, invoker);
+        this.events = new Events(h, drain, invoker, plugin.ignoredFields(), progress);
     }
 
     Drain drain() {
