@@ -54,6 +54,9 @@ public class NriProperties {
     @NestedConfigurationProperty
     private final NriLimitsProperties limits = new NriLimitsProperties();
 
+    @NestedConfigurationProperty
+    private final NriAdjustmentsProperties adjustments = new NriAdjustmentsProperties();
+
     public boolean isEnabled() {
         return enabled;
     }
@@ -120,5 +123,9 @@ public class NriProperties {
 
     public NriLimitsProperties getLimits() {
         return limits;
+    }
+
+    public NriAdjustmentsProperties getAdjustments() {
+        return adjustments;
     }
 }
