@@ -236,7 +236,10 @@ public final class NriPlugin {
             return this;
         }
 
-        /** Receives connection milestones, in order, off the I/O thread. */
+        /**
+         * Receives connection milestones, in order, and replies the runtime drops fields of
+         * ({@link NriEvent.AdjustmentFieldsIgnored}), off the I/O thread.
+         */
         public Builder listener(Consumer<NriEvent> listener) {
             this.listener = Objects.requireNonNull(listener);
             return this;
