@@ -16,6 +16,13 @@ public enum EscapeCause {
     TIMEOUT,
 
     /**
+     * Created through the plugin, but the runtime's NRI version ignored fields of its adjustment
+     * ({@link NriEvent.AdjustmentFieldsIgnored}, {@link UnsupportedAdjustments}): counted, not
+     * handed to the escaped-container handler, which could not do better on that runtime.
+     */
+    OLDER_RUNTIME,
+
+    /**
      * Not an escape: the container is older than the plugin's first registration on this node
      * (told apart only with a ledger directory, {@link Enforcement#directory()}).
      */

@@ -46,6 +46,7 @@ final class EscapeLog {
             case SYNCHRONIZE_RACE -> "it was being created while the plugin registered and was missing from its"
                     + " Synchronize (synchronize race, containerd/nri#63)";
             case TIMEOUT -> "the plugin's CreateContainer handler missed its time budget (timeout)";
+            case OLDER_RUNTIME -> "the runtime's NRI version ignored fields of the plugin's adjustment (older runtime)";
             case PREEXISTING -> "it is older than the plugin's first registration on this node";
         };
     }

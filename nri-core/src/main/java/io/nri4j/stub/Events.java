@@ -46,6 +46,7 @@ final class Events {
     private final Drain drain;
     private final HandlerInvoker invoker;
     private final Enforcer enforcer;
+    private final IgnoredAdjustmentFields ignoredFields;
     private final Executor executor;
     private final StubProgress progress;
 
@@ -54,6 +55,7 @@ final class Events {
         this.drain = drain;
         this.invoker = invoker;
         this.enforcer = plugin.enforcer();
+        this.ignoredFields = plugin.ignoredFields();
         this.executor = plugin.executor();
         this.progress = progress;
     }
@@ -185,20 +187,24 @@ final class Events {
                 executor.execute(() -> enforcer.catchUp(List.of(escaped), ctx.stub(), progress::publish)));
     }
 
-    private static MessageLite createContainerResponse(CreateContainerRequest request, CreateContainerResult result,
+    private MessageLite createContainerResponse(CreateContainerRequest request, CreateContainerResult result,
             RequestContext ctx) {
         if (result == null) {
             return CreateContainerResponse.getDefaultInstance();
         }
-        try {
-            KnownRuntimeBugs.checkAdjustment(ctx.runtime(), result.adjustment());
-        } catch (TtrpcException e) {
-            log.error("CreateContainer for {}: {}", subject(request), e.status().message());
-            throw e;
+        boolean adjusted = !result.adjustment().equals(result.adjustment().getDefaultInstanceForType());
+        if (adjusted) {
+            try {
+                KnownRuntimeBugs.checkAdjustment(ctx.runtime(), result.adjustment());
+                ignoredFields.check(request, result.adjustment(), ctx.runtime(), progress);
+            } catch (TtrpcException e) {
+                log.error("CreateContainer for {}: {}", subject(request), e.status().message());
+                throw e;
+            }
         }
         CreateContainerResponse.Builder response = CreateContainerResponse.newBuilder()
                 .addAllUpdate(result.updates()).addAllEvict(result.evictions());
-        if (!result.adjustment().equals(result.adjustment().getDefaultInstanceForType())) {
+        if (adjusted) {
             response.setAdjust(result.adjustment());
         }
         return response.build();

@@ -1,9 +1,12 @@
 package io.nri4j.stub;
 
+import java.util.List;
+
 /**
- * Milestones of a connection, in order, off the I/O thread: told to the plugin's listener
- * ({@link NriPlugin.Builder#listener}), and published as application events by the Spring Boot
- * starter ({@code @EventListener(NriEvent.Synchronized.class)} and the like).
+ * Milestones of a connection, in order, and adjustments the runtime drops, off the I/O thread:
+ * told to the plugin's listener ({@link NriPlugin.Builder#listener}), and published as
+ * application events by the Spring Boot starter ({@code @EventListener(NriEvent.Synchronized.class)}
+ * and the like).
  */
 public sealed interface NriEvent {
 
@@ -41,6 +44,24 @@ public sealed interface NriEvent {
      * @param containers how many containers it reported
      */
     record Synchronized(RuntimeInfo runtime, EventMask subscribed, int pods, int containers) implements NriEvent {
+    }
+
+    /**
+     * A CreateContainer reply went out with fields the runtime's NRI version ignores: the
+     * container is created without them. Told for every such reply under
+     * {@link UnsupportedAdjustments#WARN}.
+     *
+     * @param containerId the container being created
+     * @param fields the ignored fields, by dotted proto name (e.g. {@code args}, {@code linux.sysctl})
+     * @param runtime what the runtime said about itself in Configure
+     */
+    record AdjustmentFieldsIgnored(String containerId, List<String> fields, RuntimeInfo runtime)
+            implements NriEvent {
+
+        /** The fields are copied. */
+        public AdjustmentFieldsIgnored {
+            fields = List.copyOf(fields);
+        }
     }
 
     /**

@@ -50,6 +50,7 @@ public final class NriPlugin {
     private final Path instancesDirectory;
     private final PluginInstance instance;
     private final Enforcer enforcer;
+    private final IgnoredAdjustmentFields ignoredFields;
 
     private NriPlugin(Builder b, PluginIdentity identity, Handlers handlers, EventMask subscription) {
         this.identity = identity;
@@ -68,6 +69,7 @@ public final class NriPlugin {
         this.instancesDirectory = b.instancesDirectory;
         this.instance = b.instance != null ? b.instance : PluginInstance.startingNow(b.version);
         this.enforcer = Enforcer.of(b.enforcement, identity, instance, handlers, b.escapeHandler());
+        this.ignoredFields = new IgnoredAdjustmentFields(b.unsupportedAdjustments);
     }
 
     /**
@@ -196,6 +198,11 @@ public final class NriPlugin {
         return Optional.ofNullable(instancesDirectory);
     }
 
+    /** The unsupported-adjustments policy, with the fields already warned of (shared by every connection). */
+    IgnoredAdjustmentFields ignoredFields() {
+        return ignoredFields;
+    }
+
     private static Executor defaultExecutor(PluginIdentity identity) {
         return HandlerPool.create("nri-" + identity.fullName(), 4);
     }
@@ -216,6 +223,7 @@ public final class NriPlugin {
         private HandlerBudget budget;
         private RequestObserver observer;
         private Limits limits = Limits.DEFAULTS;
+        private UnsupportedAdjustments unsupportedAdjustments = UnsupportedAdjustments.WARN;
         private Path instancesDirectory;
         private String version;
         private PluginInstance instance;
@@ -277,7 +285,10 @@ public final class NriPlugin {
             return this;
         }
 
-        /** Receives connection milestones, in order, off the I/O thread. */
+        /**
+         * Receives connection milestones, in order, and replies the runtime drops fields of
+         * ({@link NriEvent.AdjustmentFieldsIgnored}), off the I/O thread.
+         */
         public Builder listener(Consumer<NriEvent> listener) {
             this.listener = Objects.requireNonNull(listener);
             return this;
@@ -342,6 +353,15 @@ public final class NriPlugin {
          */
         public Builder enforcement(Enforcement enforcement) {
             this.enforcement = Objects.requireNonNull(enforcement);
+            return this;
+        }
+
+        /**
+         * What to do when a CreateContainer adjustment sets a field the runtime's NRI version
+         * ignores; {@link UnsupportedAdjustments#WARN} by default.
+         */
+        public Builder unsupportedAdjustments(UnsupportedAdjustments policy) {
+            this.unsupportedAdjustments = Objects.requireNonNull(policy);
             return this;
         }
 

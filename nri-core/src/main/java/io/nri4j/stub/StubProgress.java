@@ -2,6 +2,7 @@ package io.nri4j.stub;
 
 import io.nri4j.internal.log.Causes;
 import io.nri4j.internal.log.WireText;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -138,6 +139,11 @@ final class StubProgress {
         log.info("runtime asked plugin {} to shut down{}", name(),
                 reason.isEmpty() ? "" : ": " + WireText.escape(reason));
         emit(new NriEvent.ShutdownRequested(reason));
+    }
+
+    /** A CreateContainer reply went out with fields the runtime ignores. */
+    void adjustmentFieldsIgnored(String containerId, List<String> fields, RuntimeInfo info) {
+        emit(new NriEvent.AdjustmentFieldsIgnored(containerId, fields, info));
     }
 
     // --- the end ---------------------------------------------------------------------------------

@@ -71,6 +71,8 @@ public final class ConnectionState implements RequestObserver {
             unavailableSince = null;
         } else if (event instanceof NriEvent.ContainerEscaped e) {
             escapes.add(e.escaped());
+        } else if (event instanceof NriEvent.AdjustmentFieldsIgnored i) {
+            escapes.olderRuntime(i.containerId(), i.fields());
         }
     }
 

@@ -42,6 +42,17 @@ public final class EscapeTally {
         }
     }
 
+    /** A container created without fields of the plugin's adjustment that its runtime ignores. */
+    void olderRuntime(String containerId, List<String> fields) {
+        counts.get(EscapeCause.OLDER_RUNTIME).incrementAndGet();
+        synchronized (latest) {
+            if (latest.size() == LATEST) {
+                latest.removeFirst();
+            }
+            latest.addLast(containerId + ": older_runtime (" + String.join(", ", fields) + ")");
+        }
+    }
+
     /** How many were reported with this cause. */
     public long count(EscapeCause cause) {
         return counts.get(cause).get();

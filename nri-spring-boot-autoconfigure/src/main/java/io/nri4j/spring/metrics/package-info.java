@@ -12,6 +12,8 @@
  * <li>{@link io.nri4j.spring.metrics.ConnectionMetrics}: {@code nri.plugin.reconnects},
  * {@code nri.plugin.connection.state}, {@code nri.plugin.instance.start.time} and
  * {@code nri.plugin.instance.peers};
+ * <li>{@link io.nri4j.spring.metrics.AdjustmentMetrics}: {@code nri.adjustments.ignored} tagged
+ * {@code field}, the fields of CreateContainer adjustments the runtime's NRI version ignores;
  * <li>{@link io.nri4j.spring.metrics.StartupRequestMeters}: the request meters of Configure,
  * Synchronize and every subscribed event, at zero from startup.
  * </ul>

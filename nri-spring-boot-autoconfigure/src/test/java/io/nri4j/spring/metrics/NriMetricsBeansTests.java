@@ -14,16 +14,23 @@ import io.nri4j.spring.annotation.OnCreateContainer;
 import io.nri4j.spring.boot.autoconfigure.NriAutoConfiguration;
 import io.nri4j.spring.boot.autoconfigure.NriMetricsAutoConfiguration;
 import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.stub.NriEvent;
+import io.nri4j.stub.NriVersion;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
 import io.nri4j.stub.RequestOutcome;
+import io.nri4j.stub.RuntimeInfo;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.PayloadApplicationEvent;
+import org.springframework.context.event.EventListener;
 
 /** Each metrics bean records its own meters, and backs off alone for the application's own. */
 class NriMetricsBeansTests {
@@ -79,6 +86,55 @@ class NriMetricsBeansTests {
     }
 
     @Test
+    void eachFieldARuntimeIgnoredIsCountedOncePerReply() {
+        AdjustmentMetrics metrics = new AdjustmentMetrics();
+        metrics.bindTo(registry);
+
+        metrics.onApplicationEvent(ignored("ctr-1", "args"));
+        metrics.onApplicationEvent(ignored("ctr-2", "args", "linux.sysctl"));
+
+        assertThat(registry.get("nri.adjustments.ignored").tag("field", "args").counter().count()).isEqualTo(2);
+        assertThat(registry.get("nri.adjustments.ignored").tag("field", "linux.sysctl").counter().count())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void anIgnoredFieldPublishedAsTheLifecyclePublishesItIsCountedAndReachesTheApplicationsListeners() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class, NriAutoConfiguration.class,
+                        NriMetricsAutoConfiguration.class))
+                .withBean(SimpleMeterRegistry.class)
+                .withBean(Handlers.class)
+                .withBean(IgnoredFieldsListener.class)
+                .withPropertyValues("nri.plugin.name=meters", "nri.plugin.index=10",
+                        "nri.socket-path=/nonexistent/nri.sock")
+                .run(context -> {
+                    assertThat(context).hasNotFailed().hasSingleBean(AdjustmentMetrics.class);
+
+                    context.publishEvent(ignored("ctr-1", "args", "linux.namespaces").getPayload());
+
+                    MeterRegistry meters = context.getBean(MeterRegistry.class);
+                    assertThat(meters.get("nri.adjustments.ignored").tag("field", "args").counter().count())
+                            .isEqualTo(1);
+                    assertThat(meters.get("nri.adjustments.ignored").tag("field", "linux.namespaces").counter()
+                            .count()).isEqualTo(1);
+                    assertThat(context.getBean(IgnoredFieldsListener.class).heard)
+                            .extracting(NriEvent.AdjustmentFieldsIgnored::containerId).containsExactly("ctr-1");
+                });
+    }
+
+    /** An application's listener, as a plugin would write one. */
+    static class IgnoredFieldsListener {
+
+        final List<NriEvent.AdjustmentFieldsIgnored> heard = new CopyOnWriteArrayList<>();
+
+        @EventListener
+        void on(NriEvent.AdjustmentFieldsIgnored event) {
+            heard.add(event);
+        }
+    }
+
+    @Test
     void anApplicationsOwnConnectionMetricsReplaceTheAutoConfiguredOnesAndTheOtherBeansStay() {
         PluginInstance instance = PluginInstance.startingNow("1.0");
         ConnectionMetrics own = new ConnectionMetrics(new ConnectionState(Clock.systemUTC()),
@@ -101,6 +157,14 @@ class NriMetricsBeansTests {
                     assertThat(meters.get("nri.plugin.requests").tag("request", "CreateContainer")
                             .tag("outcome", "success").timer().count()).isZero();
                 });
+    }
+
+    private static PayloadApplicationEvent<NriEvent.AdjustmentFieldsIgnored> ignored(String containerId,
+            String... fields) {
+        RuntimeInfo runtime = new RuntimeInfo("containerd", "v2.1.9", "", "", NriVersion.parse("v0.8.0"),
+                RuntimeInfo.DEFAULT_REGISTRATION_TIMEOUT, RuntimeInfo.DEFAULT_REQUEST_TIMEOUT);
+        return new PayloadApplicationEvent<>(runtime,
+                new NriEvent.AdjustmentFieldsIgnored(containerId, List.of(fields), runtime));
     }
 
     private static RequestOutcome outcome(Optional<CreateContainerResponse> answer, Optional<Throwable> error) {

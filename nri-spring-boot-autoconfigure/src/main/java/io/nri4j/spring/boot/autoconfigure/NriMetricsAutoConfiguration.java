@@ -3,6 +3,7 @@ package io.nri4j.spring.boot.autoconfigure;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.nri4j.spring.handler.HandlerRegistry;
 import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.spring.metrics.AdjustmentMetrics;
 import io.nri4j.spring.metrics.ConnectionMetrics;
 import io.nri4j.spring.metrics.RequestMetrics;
 import io.nri4j.spring.metrics.StartupRequestMeters;
@@ -40,6 +41,12 @@ public final class NriMetricsAutoConfiguration {
     @ConditionalOnMissingBean
     ConnectionMetrics nriConnectionMetrics(ConnectionState state, PluginIdentity identity, PluginInstance instance) {
         return new ConnectionMetrics(state, identity, instance);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    AdjustmentMetrics nriAdjustmentMetrics() {
+        return new AdjustmentMetrics();
     }
 
     @Bean

@@ -12,6 +12,7 @@ import io.nri4j.stub.NriPlugin;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
 import io.nri4j.stub.RequestObserver;
+import io.nri4j.stub.UnsupportedAdjustments;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -40,6 +41,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
     private final ObjectProvider<NriPluginBuilderCustomizer> customizers;
     private final Optional<HandlerBudget> budget;
     private final Limits limits;
+    private final UnsupportedAdjustments unsupportedAdjustments;
 
     NriPluginFactory(NriProperties properties, PluginIdentity identity, PluginInstance instance,
             HandlerRegistry registry, NriConfigBinder config, Executor executor,
@@ -54,6 +56,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
         this.customizers = customizers;
         this.budget = NriPropertyChecks.budget(properties.getHandler().getBudget());
         this.limits = NriPropertyChecks.limits(properties.getLimits());
+        this.unsupportedAdjustments = NriPropertyChecks.unsupportedAdjustments(properties.getAdjustments());
         // Whether the listed events have handler methods can only be told at start.
         NriPropertyChecks.events(properties.getEvents());
     }
@@ -80,6 +83,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
                 .enforcement(enforcement(properties.getEnforcement()))
                 .listener(listener)
                 .limits(limits)
+                .unsupportedAdjustments(unsupportedAdjustments)
                 // The connection state is one of the observer beans.
                 .observer(outcome -> all.forEach(o -> o.completed(outcome)));
         if (!subscription.equals(handled)) {

@@ -64,6 +64,9 @@ public class NriProperties {
     @NestedConfigurationProperty
     private final NriLimitsProperties limits = new NriLimitsProperties();
 
+    @NestedConfigurationProperty
+    private final NriAdjustmentsProperties adjustments = new NriAdjustmentsProperties();
+
     public boolean isEnabled() {
         return enabled;
     }
@@ -142,5 +145,9 @@ public class NriProperties {
 
     public NriLimitsProperties getLimits() {
         return limits;
+    }
+
+    public NriAdjustmentsProperties getAdjustments() {
+        return adjustments;
     }
 }

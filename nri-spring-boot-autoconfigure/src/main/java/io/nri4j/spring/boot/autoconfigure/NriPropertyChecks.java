@@ -5,6 +5,7 @@ import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
 import io.nri4j.stub.Limits;
 import io.nri4j.stub.PluginIdentity;
+import io.nri4j.stub.UnsupportedAdjustments;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,8 @@ import org.springframework.util.unit.DataSize;
 /**
  * Checks, at startup, the {@code nri.*} values the runtime or the stub would refuse later, and
  * names the property that broke a rule. The rules stay where they are enforced
- * ({@link PluginIdentity}, {@link EventMask}, {@link HandlerBudget}, {@link Limits}).
+ * ({@link PluginIdentity}, {@link EventMask}, {@link HandlerBudget}, {@link Limits},
+ * {@link UnsupportedAdjustments}).
  */
 final class NriPropertyChecks {
 
@@ -32,6 +34,7 @@ final class NriPropertyChecks {
     static final String MAX_REQUESTS_IN_FLIGHT = "nri.limits.max-requests-in-flight";
     static final String WRITE_BUFFER_HIGH = "nri.limits.write-buffer-high";
     static final String STALLED_READ_TIMEOUT = "nri.limits.stalled-read-timeout";
+    static final String UNSUPPORTED_ADJUSTMENTS = "nri.adjustments.unsupported";
 
     private static final String NAMES = "a name of letters, digits and '-', '_', '.', '+' (e.g. \"my-plugin\")";
     private static final String INDEXES =
@@ -141,6 +144,23 @@ final class NriPropertyChecks {
         }
         limit(STALLED_READ_TIMEOUT, duration(stalled), stalledAllowed, () -> d.withStalledReadTimeout(stalled));
         return new Limits(syncBytes, pods, containers, inFlight, (int) buffer, stalled);
+    }
+
+    /** The policy {@code nri.adjustments.unsupported} names: {@code warn} or {@code fail}, in any case. */
+    static UnsupportedAdjustments unsupportedAdjustments(NriAdjustmentsProperties p) {
+        String value = p.getUnsupported();
+        String allowed = "warn (send the adjustment anyway, and log and count what the runtime ignores) or fail"
+                + " (fail the request, so that the runtime does not create the container)";
+        if (value == null || value.isBlank()) {
+            throw new InvalidNriPropertyException(UNSUPPORTED_ADJUSTMENTS, null, "a policy needs a value", allowed,
+                    null);
+        }
+        for (UnsupportedAdjustments policy : UnsupportedAdjustments.values()) {
+            if (policy.name().equalsIgnoreCase(value.trim())) {
+                return policy;
+            }
+        }
+        throw new InvalidNriPropertyException(UNSUPPORTED_ADJUSTMENTS, value, "not a policy", allowed, null);
     }
 
     /** Upstream's names of the events, as {@code nri.events} takes them: {@code createcontainer}, ... */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatException;
 import io.nri4j.adjust.Adjustment;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.spring.annotation.OnCreateContainer;
+import io.nri4j.stub.UnsupportedAdjustments;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -133,6 +134,24 @@ class NriPropertyFailureAnalyzerTests {
                 + " \"2GB\": over 2147483647 bytes, the most a buffer holds");
         assertThat(analysis.getAction()).isEqualTo(
                 "Set nri.limits.write-buffer-high to a size of at least 2B and below 2GB (the default is 8MB).");
+    }
+
+    @Test
+    void anUnknownUnsupportedAdjustmentsPolicyNamesThePropertyAndThePolicies() {
+        FailureAnalysis analysis = analysisOf("nri.adjustments.unsupported=ignore");
+
+        assertThat(analysis.getDescription())
+                .isEqualTo("Property nri.adjustments.unsupported has the invalid value \"ignore\": not a policy");
+        assertThat(analysis.getAction()).startsWith("Set nri.adjustments.unsupported to warn (").contains(" or fail (");
+    }
+
+    @Test
+    void theUnsupportedAdjustmentsPolicyIsReadInAnyCaseAndWarnsByDefault() {
+        NriAdjustmentsProperties p = new NriAdjustmentsProperties();
+        assertThat(NriPropertyChecks.unsupportedAdjustments(p)).isEqualTo(UnsupportedAdjustments.WARN);
+
+        p.setUnsupported(" FAIL");
+        assertThat(NriPropertyChecks.unsupportedAdjustments(p)).isEqualTo(UnsupportedAdjustments.FAIL);
     }
 
     @Test
