@@ -27,10 +27,11 @@ class HelloWorldPluginTests {
     }
 
     @Test
-    void subscribesToCreateContainerOnly() {
+    void subscribesToCreateContainerAndWhereEnforcementSeesEscapes() {
         var plugin = HelloWorldPlugin.plugin().build();
 
         assertThat(plugin.identity().fullName()).isEqualTo("50-hello-world");
-        assertThat(plugin.events().events()).containsExactly(Event.CREATE_CONTAINER);
+        // PostStartContainer: containers a Synchronize missed show up there (docs/guarantees.md).
+        assertThat(plugin.events().events()).containsExactly(Event.CREATE_CONTAINER, Event.POST_START_CONTAINER);
     }
 }
