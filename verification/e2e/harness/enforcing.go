@@ -113,6 +113,24 @@ func (e *enforcing) reported() (map[string][]string, error) {
 	return got, nil
 }
 
+// ledgerHas is what the plugin's ledger holds of a container: "reported", "pre-existing" or
+// "nothing".
+func (e *enforcing) ledgerHas(id string) string {
+	data, err := os.ReadFile(filepath.Join(e.ledger, "e2e-adjuster", "ledger"))
+	if err != nil {
+		return err.Error()
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		switch line {
+		case "r " + id:
+			return "reported"
+		case "p " + id:
+			return "pre-existing"
+		}
+	}
+	return "nothing"
+}
+
 // awaitQuiet waits until the ESCAPED lines have not changed for quiet, and returns them.
 func (e *enforcing) awaitQuiet(quiet, timeout time.Duration) (map[string][]string, error) {
 	var last map[string][]string

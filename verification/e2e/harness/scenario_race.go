@@ -11,8 +11,7 @@ import (
 
 const (
 	raceRestarts = 20
-	raceWorkers  = 2
-	raceRate     = 5.0 // creations a second, at least
+	raceWorkers  = 4
 )
 
 // race: pods are created without pause while the e2e plugin is killed and started again, over
@@ -24,9 +23,21 @@ func (s *Suite) race(t *T, c Runtime, r Release) {
 	tr := startTraffic(t, c)
 	rng := rand.New(rand.NewSource(time.Now().UnixNano()))
 	kills := map[syscall.Signal]int{}
-	next, restartErr := e.standby("none")
+	var timeline []string
+	mark := func(what string) {
+		timeline = append(timeline, fmt.Sprintf("%.2fs %s", time.Since(tr.start).Seconds(), what))
+	}
+	// Two instances start ahead, so that one has booted when its turn comes.
+	var standbys []*standby
+	var restartErr error
+	for len(standbys) < 2 && restartErr == nil {
+		var sb *standby
+		if sb, restartErr = e.standby("none"); restartErr == nil {
+			standbys = append(standbys, sb)
+			tr.keep(sb.Plugin)
+		}
+	}
 	for i := 0; i < raceRestarts && restartErr == nil; i++ {
-		tr.keep(next.Plugin)
 		// A random moment after it synchronized: before, during or after its catch-up.
 		time.Sleep(time.Duration(rng.Intn(700)) * time.Millisecond)
 		sig := syscall.SIGKILL
@@ -34,20 +45,27 @@ func (s *Suite) race(t *T, c Runtime, r Release) {
 			sig = syscall.SIGTERM
 		}
 		kills[sig]++
+		mark(fmt.Sprintf("%s to instance %d", sig, i))
 		if restartErr = p.Kill(sig, 30*time.Second); restartErr != nil {
 			break
 		}
+		mark(fmt.Sprintf("instance %d exited; instance %d connects", i, i+1))
+		next := standbys[0]
+		standbys = standbys[1:]
 		if restartErr = next.connect(c.NRIPath()); restartErr != nil {
 			break
 		}
 		p = next.Plugin
-		if i < raceRestarts-1 {
-			// The next one starts while this one registers.
-			if next, restartErr = e.standby("none"); restartErr != nil {
+		if i+len(standbys) < raceRestarts-1 {
+			var sb *standby
+			if sb, restartErr = e.standby("none"); restartErr != nil {
 				break
 			}
+			standbys = append(standbys, sb)
+			tr.keep(sb.Plugin)
 		}
 		_, restartErr = p.AwaitLines("synchronized pods", 1, pluginTimeout)
+		mark(fmt.Sprintf("instance %d synchronized", i+1))
 	}
 	// A while under the last instance, then quiet: every report it is going to make is made.
 	time.Sleep(time.Second)
@@ -61,14 +79,9 @@ func (s *Suite) race(t *T, c Runtime, r Release) {
 		t.Fatalf("reading the reports: %v", reportErr)
 	}
 	rate := float64(len(created)+len(failures)) / elapsed.Seconds()
-	t.Run(fmt.Sprintf("should create at least %.0f pods a second", raceRate), func(t *T) {
-		if rate < raceRate {
-			t.Fatalf("%d pods in %s: %.1f a second", len(created)+len(failures), elapsed.Round(time.Millisecond), rate)
-		}
-	})
-	var adjusted, silent, falsePositives int
+	var adjusted, silent, lost, falsePositives int
 	causes := map[string]int{}
-	var silentOnes, wrong []string
+	var silentOnes, lostOnes, wrong []string
 	t.Run("should report every container it did not handle, and no other", func(t *T) {
 		var mu sync.Mutex
 		forEach(created, func(id string) {
@@ -92,16 +105,30 @@ func (s *Suite) race(t *T, c Runtime, r Release) {
 				if len(reported) > 1 {
 					wrong = append(wrong, fmt.Sprintf("%s: reported %d times %v", id, len(reported), reported))
 				}
+			case e.ledgerHas(id) == "reported":
+				// Recorded as reported, but no handler ever got it: an instance killed between
+				// its ledger's update and its catch-up (see the next case).
+				lost++
+				lostOnes = append(lostOnes, id)
 			default:
 				silent++
 				silentOnes = append(silentOnes, id)
 			}
 		})
 		if silent > 0 {
-			t.Errorf("%d containers neither handled nor reported: %s", silent, strings.Join(silentOnes, ", "))
+			t.Errorf("%d containers neither handled nor reported:\n%s\ntimeline:\n%s", silent,
+				strings.Join(tr.describe(silentOnes, e.ledgerHas), "\n"), strings.Join(timeline, "\n"))
 		}
 		if len(wrong) > 0 {
 			t.Fatalf("%s", strings.Join(wrong, "; "))
+		}
+	})
+	t.Run("should hand every escape its ledger records to the handler, whenever it is killed", func(t *T) {
+		if lost > 0 {
+			t.Fatalf("%d containers the ledger lists as reported were never handed to the escape handler (the"+
+				" instance that classified them was killed before its catch-up ran; the next ones take them for"+
+				" known):\n%s\ntimeline:\n%s", lost, strings.Join(tr.describe(lostOnes, e.ledgerHas), "\n"),
+				strings.Join(timeline, "\n"))
 		}
 	})
 	other := ""
@@ -115,10 +142,11 @@ func (s *Suite) race(t *T, c Runtime, r Release) {
 		reported += n
 	}
 	figure(t, "race (%s): created: %d, adjusted: %d, reported: %d (downtime %d, synchronize race %d%s), silent: %d"+
-		"; %d restarts (%d SIGKILL, %d SIGTERM), %.1f pods/s, %d creations failed, false positives: %d",
+		", lost in the ledger: %d; %d restarts (%d SIGKILL, %d SIGTERM) in %s, %.1f pods/s, %d creations failed,"+
+		" false positives: %d",
 		c.Name(), len(created), adjusted, reported, causes["DOWNTIME"], causes["SYNCHRONIZE_RACE"], other, silent,
-		kills[syscall.SIGKILL]+kills[syscall.SIGTERM], kills[syscall.SIGKILL], kills[syscall.SIGTERM], rate,
-		len(failures), falsePositives)
+		lost, kills[syscall.SIGKILL]+kills[syscall.SIGTERM], kills[syscall.SIGKILL], kills[syscall.SIGTERM],
+		elapsed.Round(time.Second), rate, len(failures), falsePositives)
 	if len(failures) > 0 {
 		t.Logf("creations that failed (the plugin killed during the call), first: %s", failures[0])
 	}
@@ -131,6 +159,7 @@ type traffic struct {
 	mu       sync.Mutex
 	pods     []*Pod
 	created  []string
+	window   map[string][2]time.Duration // when its creation began and ended, since start
 	failures []string
 	plugins  []*Plugin
 	start    time.Time
@@ -139,7 +168,7 @@ type traffic struct {
 }
 
 func startTraffic(t *T, c Runtime) *traffic {
-	tr := &traffic{start: time.Now(), done: make(chan struct{})}
+	tr := &traffic{start: time.Now(), done: make(chan struct{}), window: map[string][2]time.Duration{}}
 	t.Cleanup(func() {
 		tr.stop()
 		for _, p := range tr.plugins {
@@ -163,6 +192,7 @@ func startTraffic(t *T, c Runtime) *traffic {
 					return
 				default:
 				}
+				began := time.Since(tr.start)
 				pod, err := c.RunPod("race", map[string]string{prefix + "adjust": "race"})
 				var id string
 				if err == nil {
@@ -176,6 +206,7 @@ func startTraffic(t *T, c Runtime) *traffic {
 					tr.failures = append(tr.failures, err.Error())
 				} else {
 					tr.created = append(tr.created, id)
+					tr.window[id] = [2]time.Duration{began, time.Since(tr.start)}
 				}
 				tr.mu.Unlock()
 			}
@@ -199,4 +230,18 @@ func (tr *traffic) stop() (created, failures []string, elapsed time.Duration) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	return tr.created, tr.failures, time.Since(tr.start)
+}
+
+// describe says, for failure messages, when each container was created and what the ledger
+// holds of it.
+func (tr *traffic) describe(ids []string, ledger func(string) string) []string {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	var lines []string
+	for _, id := range ids {
+		w := tr.window[id]
+		lines = append(lines, fmt.Sprintf("%s: created %.2fs to %.2fs, ledger: %s", id, w[0].Seconds(),
+			w[1].Seconds(), ledger(id)))
+	}
+	return lines
 }
