@@ -55,18 +55,18 @@ func checkDaemonSet(t *testing.T, r *rendered, want expected) {
 		}
 	})
 
-	check(t, "should write to no host path but the instances directory and the socket directory", func(t *testing.T) {
+	check(t, "should write to no host path but the instances, ledger and socket directories", func(t *testing.T) {
 		for _, v := range pod.Volumes {
 			if v.HostPath == nil {
 				continue
 			}
-			if v.Name != "nri-socket" && v.Name != "instances" {
+			if v.Name != "nri-socket" && v.Name != "instances" && v.Name != "ledger" {
 				t.Errorf("unexpected hostPath volume %s (%s)", v.Name, v.HostPath.Path)
 			}
 		}
 		for _, m := range c.VolumeMounts {
 			writable := !m.ReadOnly
-			allowed := m.Name == "instances" || m.Name == "tmp" || (m.Name == "nri-socket" && !want.socketReadOnly)
+			allowed := m.Name == "instances" || m.Name == "ledger" || m.Name == "tmp" || (m.Name == "nri-socket" && !want.socketReadOnly)
 			if writable && !allowed {
 				t.Errorf("mount %s at %s is writable", m.Name, m.MountPath)
 			}

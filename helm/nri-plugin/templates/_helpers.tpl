@@ -40,8 +40,9 @@ leave the operator guessing which one holds).
 {{- define "nri-plugin.applicationConfig" -}}
 {{- $config := deepCopy .Values.config }}
 {{- $managed := list
-  (list "nri" "plugin" "name") (list "nri" "plugin" "index") (list "nri" "socket-path")
-  (list "nri" "instances" "directory") (list "management" "server" "port")
+  (list "nri" "plugin" "name") (list "nri" "plugin" "index") (list "nri" "required") (list "nri" "socket-path")
+  (list "nri" "instances" "directory") (list "nri" "enforcement" "enabled") (list "nri" "enforcement" "directory")
+  (list "management" "server" "port")
   (list "spring" "lifecycle" "timeout-per-shutdown-phase") }}
 {{- range $path := $managed }}
 {{- $flat := join "." $path }}
@@ -64,8 +65,10 @@ leave the operator guessing which one holds).
 {{- $derived := dict
   "nri" (dict
     "plugin" (dict "name" .Values.plugin.name "index" .Values.plugin.index)
+    "required" .Values.plugin.required
     "socket-path" (printf "%s/%s" (trimSuffix "/" .Values.nri.socketDirectory) .Values.nri.socketName)
-    "instances" (dict "directory" .Values.instances.hostPath))
+    "instances" (dict "directory" .Values.instances.hostPath)
+    "enforcement" (dict "enabled" .Values.enforcement.enabled "directory" .Values.enforcement.hostPath))
   "management" (dict
     "server" (dict "port" .Values.management.port)
     "endpoint" (dict "health" (dict "probes" (dict "enabled" true))))
@@ -83,6 +86,16 @@ leave the operator guessing which one holds).
 {{- $instances := trimSuffix "/" .Values.instances.hostPath }}
 {{- if or (eq $socketDir $instances) (hasPrefix (printf "%s/" $socketDir) $instances) (hasPrefix (printf "%s/" $instances) $socketDir) }}
 {{- fail (printf "instances.hostPath %s and nri.socketDirectory %s must not contain one another: the runtime owns the socket directory" $instances $socketDir) }}
+{{- end }}
+{{- $ledger := trimSuffix "/" .Values.enforcement.hostPath }}
+{{- if or (eq $socketDir $ledger) (hasPrefix (printf "%s/" $socketDir) $ledger) (hasPrefix (printf "%s/" $ledger) $socketDir) }}
+{{- fail (printf "enforcement.hostPath %s and nri.socketDirectory %s must not contain one another: the runtime owns the socket directory" $ledger $socketDir) }}
+{{- end }}
+{{- if or (eq $instances $ledger) (hasPrefix (printf "%s/" $instances) $ledger) (hasPrefix (printf "%s/" $ledger) $instances) }}
+{{- fail (printf "enforcement.hostPath %s and instances.hostPath %s must not contain one another: the ledger must survive reboots, the instances' files must not" $ledger $instances) }}
+{{- end }}
+{{- if and .Values.plugin.required (hasKey .Values.podAnnotations .Values.plugin.tolerateMissingPluginsAnnotation) }}
+{{- fail (printf "podAnnotations.%s is set by the chart when plugin.required is true" .Values.plugin.tolerateMissingPluginsAnnotation) }}
 {{- end }}
 {{- if and .Values.securityContext.runAsNonRoot (eq (toString .Values.securityContext.runAsUser) "0") }}
 {{- fail "securityContext.runAsNonRoot is true but runAsUser is 0: set runAsUser to the user that may open the NRI socket (see the README, \"Running as non-root\")" }}

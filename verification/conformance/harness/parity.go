@@ -159,6 +159,29 @@ func DiffGolden(recorded, now *Golden) []string {
 	return diffs
 }
 
+// MarkerPrefix starts the annotation an nri4j plugin adds to every container it handles
+// (io.nri4j.stub.Enforcement): bookkeeping of the framework, not the plugin's policy, which is
+// what parity compares with upstream's plugin.
+const MarkerPrefix = "handled.nri4j.io/"
+
+// withoutMarker drops the marker from a merged response, and the adjustment if nothing else is left.
+func withoutMarker(rsp *api.CreateContainerResponse) {
+	if rsp == nil || rsp.Adjust == nil {
+		return
+	}
+	for key := range rsp.Adjust.Annotations {
+		if strings.HasPrefix(key, MarkerPrefix) {
+			delete(rsp.Adjust.Annotations, key)
+		}
+	}
+	if len(rsp.Adjust.Annotations) == 0 {
+		rsp.Adjust.Annotations = nil
+	}
+	if proto.Equal(rsp.Adjust, &api.ContainerAdjustment{}) {
+		rsp.Adjust = nil
+	}
+}
+
 func (o Outcome) diff(got Outcome) string {
 	switch {
 	case !reflect.DeepEqual(o.Case, got.Case):
@@ -171,6 +194,7 @@ func (o Outcome) diff(got Outcome) string {
 	if err1 != nil || err2 != nil {
 		return fmt.Sprintf("a response does not decode: %v, %v", err1, err2)
 	}
+	withoutMarker(have)
 	if !proto.Equal(want, have) {
 		return fmt.Sprintf("recorded %s, now %s", protojson.MarshalOptions{}.Format(want), protojson.MarshalOptions{}.Format(have))
 	}

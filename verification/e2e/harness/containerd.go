@@ -22,6 +22,10 @@ type Containerd struct {
 	NRISocket string
 	PluginDir string // NRI plugins containerd launches
 	ConfDir   string // their drop-in configuration
+	// RequiredPlugins, when not empty, enables NRI's default validator requiring these plugins;
+	// a pod annotated TolerateAnnotation: "true" is exempt (see WriteConfig).
+	RequiredPlugins    []string
+	TolerateAnnotation string
 
 	proc criProcess
 }
@@ -36,12 +40,35 @@ func NewContainerd(version, binDir, debs, dir, cgroupParent string) (*Containerd
 			return nil, err
 		}
 	}
-	return c, os.WriteFile(filepath.Join(dir, "config.toml"), []byte(c.config()), 0o644)
+	return c, c.WriteConfig()
+}
+
+// WriteConfig writes config.toml from the fields; a running containerd reads it when started
+// again.
+func (c *Containerd) WriteConfig() error {
+	return os.WriteFile(filepath.Join(c.Dir, "config.toml"), []byte(c.config()), 0o644)
+}
+
+// validator is the default validator's table, or nothing when no plugin is required.
+func (c *Containerd) validator() []string {
+	if len(c.RequiredPlugins) == 0 {
+		return nil
+	}
+	var names []string
+	for _, p := range c.RequiredPlugins {
+		names = append(names, fmt.Sprintf("%q", p))
+	}
+	return []string{
+		`[plugins."io.containerd.nri.v1.nri".default_validator]`,
+		`  enable = true`,
+		`  required_plugins = [` + strings.Join(names, ", ") + `]`,
+		`  tolerate_missing_plugins_annotation = ` + fmt.Sprintf("%q", c.TolerateAnnotation),
+	}
 }
 
 func (c *Containerd) config() string {
 	q := func(s string) string { return fmt.Sprintf("%q", s) }
-	return strings.Join([]string{
+	head := []string{
 		`version = 3`,
 		`root = ` + q(filepath.Join(c.Dir, "root")),
 		`state = ` + q(filepath.Join(c.Dir, "state")),
@@ -62,6 +89,8 @@ func (c *Containerd) config() string {
 		// A JVM on a loaded 2-core machine takes longer than the default 5 s to register.
 		`  plugin_registration_timeout = "30s"`,
 		`  plugin_request_timeout = "5s"`,
+	}
+	tail := []string{
 		`[plugins."io.containerd.cri.v1.images".pinned_images]`,
 		`  sandbox = ` + q(PauseImage),
 		`[plugins."io.containerd.cri.v1.runtime"]`,
@@ -80,7 +109,8 @@ func (c *Containerd) config() string {
 		`[plugins."io.containerd.grpc.v1.cri"]`,
 		`  stream_server_address = "127.0.0.1"`,
 		"",
-	}, "\n")
+	}
+	return strings.Join(append(append(head, c.validator()...), tail...), "\n")
 }
 
 // Start starts containerd and waits until its CRI runtime service answers.

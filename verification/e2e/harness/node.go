@@ -45,7 +45,7 @@ func NewNode(dir string, c *Containerd, kubeBin, etcd string) (*Node, error) {
 	if err := os.MkdirAll(filepath.Dir(nodeNRI), 0o700); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(c.Dir, "config.toml"), []byte(c.config()), 0o644); err != nil {
+	if err := c.WriteConfig(); err != nil {
 		return nil, err
 	}
 	cni := fmt.Sprintf(`{"cniVersion": "1.0.0", "name": "nri4j-node", "plugins": [{"type": "bridge",

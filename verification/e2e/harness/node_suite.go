@@ -35,17 +35,18 @@ const (
 
 // GroupNames lists the groups of cases, for reporting them skipped.
 func (s *HelmSuite) GroupNames() []string {
-	return []string{"install", "adjust", "containerd-restart", "upgrade"}
+	return []string{"install", "adjust", "containerd-restart", "upgrade", "fail-closed"}
 }
 
 // nodeRun is what the cases share.
 type nodeRun struct {
-	s     *HelmSuite
-	n     *Node
-	helm  Helm
-	watch *podWatch
-	repo  string
-	tag   string
+	s      *HelmSuite
+	n      *Node
+	helm   Helm
+	watch  *podWatch
+	repo   string
+	tag    string
+	ledger string // the enforcement ledger's host path
 }
 
 // Run starts containerd and the node, runs the cases and stops everything, also on failure.
@@ -61,7 +62,8 @@ func (s *HelmSuite) Run(root *T) {
 		if err != nil {
 			t.Fatalf("%v", err)
 		}
-		r := &nodeRun{s: s, n: n, helm: Helm{Binary: s.Helm, Home: filepath.Join(dir, "helm"), Node: n}}
+		r := &nodeRun{s: s, n: n, helm: Helm{Binary: s.Helm, Home: filepath.Join(dir, "helm"), Node: n},
+			ledger: filepath.Join(dir, "ledger")}
 		t.Cleanup(func() {
 			if r.watch != nil {
 				r.watch.stop()
@@ -107,6 +109,7 @@ func (s *HelmSuite) Run(root *T) {
 		t.Run("adjust", r.adjust)
 		t.Run("containerd-restart", r.restart)
 		t.Run("upgrade", r.upgrade)
+		t.Run("fail-closed", r.failClosed)
 	})
 }
 
@@ -124,10 +127,12 @@ func (r *nodeRun) logPlugins(t *T) {
 	}
 }
 
-// values are the chart values of every install and upgrade: the imported image, never pulled.
+// values are the chart values of every install and upgrade: the imported image, never pulled,
+// and the enforcement ledger under the run's directory rather than the host's /var/lib.
 func (r *nodeRun) values(tag string) []string {
 	return []string{"--set", "image.repository=" + r.repo, "--set", "image.tag=" + tag,
-		"--set", "image.pullPolicy=Never", "--wait", "--timeout", helmTimeout}
+		"--set", "image.pullPolicy=Never", "--set", "enforcement.hostPath=" + r.ledger,
+		"--wait", "--timeout", helmTimeout}
 }
 
 // plugin is the one plugin pod that exists, once the watch has seen it Ready.

@@ -3,8 +3,13 @@ package io.nri4j.adjust;
 import io.nri4j.api.v1alpha1.ContainerEviction;
 
 /**
- * Builds a {@link ContainerEviction}. Evictions travel on the wire but current runtimes drop
- * them; send them only for runtimes that act on them.
+ * Builds a {@link ContainerEviction} for a CreateContainer or UpdateContainer reply. containerd
+ * 2.1 to 2.4 would stop each container its NRI layer hands back as evicted, but the NRI runtime
+ * library between the plugin and containerd (v0.8.0 to v0.12.5, {@code pkg/adaptation/result.go})
+ * builds its replies without the plugins' evictions, and ignores those of an unsolicited
+ * {@code UpdateContainers}: no released runtime acts on one. To have an escaped container
+ * created again through the plugin, return {@code CatchUp.evict(reason)} from the
+ * escaped-container handler, which stops it without the runtime's help.
  */
 public final class Eviction {
 

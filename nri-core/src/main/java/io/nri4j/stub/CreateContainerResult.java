@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * The answer to CreateContainer: changes to the new container, updates to other containers, and
- * evictions (which current runtimes ignore).
+ * evictions (which the NRI runtime library of every released runtime drops; see
+ * {@code Eviction}).
  *
  * @param adjustment changes to the container being created
  * @param updates resource updates to other, existing containers

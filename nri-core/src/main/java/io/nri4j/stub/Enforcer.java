@@ -64,16 +64,8 @@ final class Enforcer {
         if (!enforcement.enabled() || handlers.createContainer() == null) {
             return null;
         }
-        Ledger ledger = Ledger.inMemory();
-        if (enforcement.directory().isPresent()) {
-            try {
-                ledger = Ledger.at(enforcement.directory().get(), identity.name());
-            } catch (IOException | RuntimeException e) {
-                log.warn("cannot keep plugin {}'s ledger of escaped containers under {}: {}; remembering in memory,"
-                        + " so every restart reports them again and pre-existing containers count as escaped",
-                        identity.fullName(), enforcement.directory().get(), Causes.describe(e));
-            }
-        }
+        // Written at the first Synchronize: building a plugin touches no host path.
+        Ledger ledger = enforcement.directory().map(dir -> Ledger.at(dir, identity.name())).orElseGet(Ledger::inMemory);
         return new Enforcer(identity.name(), instance.id(), ledger, handler, ContainerStopper.host());
     }
 

@@ -5,6 +5,7 @@ import com.google.protobuf.MessageLite;
 import io.nri4j.api.v1alpha1.ConfigureRequest;
 import io.nri4j.api.v1alpha1.ConfigureResponse;
 import io.nri4j.api.v1alpha1.Empty;
+import io.nri4j.api.v1alpha1.FailurePolicy;
 import io.nri4j.api.v1alpha1.ShutdownRequest;
 import io.nri4j.api.v1alpha1.SynchronizeRequest;
 import io.nri4j.api.v1alpha1.SynchronizeResponse;
@@ -12,6 +13,7 @@ import io.nri4j.internal.ttrpc.StatusCode;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcStatus;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -28,6 +30,8 @@ final class Handshake {
 
     // The service's logger: these lines are about the runtime's requests.
     private static final Logger log = LoggerFactory.getLogger(PluginService.class);
+    /** The first NRI release whose runtime reads ConfigureResponse.failure_policy. */
+    private static final NriVersion FAILURE_POLICY = new NriVersion(0, 12, 4, "");
 
     private final NriPlugin plugin;
     private final Handlers h;
@@ -89,9 +93,35 @@ final class Handshake {
                     + ") is known to " + who);
         }
         progress.subscribed(runtime, subscribed, who);
+        if (plugin.required()) {
+            failClosedGaps(plugin.identity().fullName(), runtime, plugin.failurePolicy()).ifPresent(log::warn);
+        }
         ConfigureResponse.Builder response = ConfigureResponse.newBuilder().setEvents(subscribed.bits());
         plugin.failurePolicy().ifPresent(response::setFailurePolicy);
         return response.build();
+    }
+
+    /**
+     * What a required plugin's fail-closed recipe lacks in this runtime, as one line; empty when
+     * nothing: the default validator's required_plugins (NRI v0.10.0) and, when the plugin asks
+     * for it, the failure policy's fail_request (NRI v0.12.4).
+     */
+    static Optional<String> failClosedGaps(String plugin, RuntimeInfo runtime, Optional<FailurePolicy> policy) {
+        NriVersion nri = runtime.nriVersion().orElse(NriVersion.OLDEST_SUPPORTED);
+        List<String> missing = new ArrayList<>();
+        if (nri.compareTo(NriVersion.V0_10_0) < 0) {
+            missing.add("default validator with required_plugins (NRI " + NriVersion.V0_10_0
+                    + " and later): containers are created while the plugin is absent");
+        }
+        if (policy.map(FailurePolicy::getFailRequest).orElse(false) && nri.compareTo(FAILURE_POLICY) < 0) {
+            missing.add("failure policy (NRI " + FAILURE_POLICY
+                    + " and later): a request the plugin does not answer in time goes on without it");
+        }
+        if (missing.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("Plugin " + plugin + " is required, but " + Subscription.who(runtime) + " has no "
+                + String.join("; and no ", missing));
     }
 
     /** How a Synchronize part is read: only whether more follow, when no handler reads the pods. */

@@ -9,6 +9,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An NRI plugin: identity, handlers and options, immutable once built. Each
@@ -30,12 +32,15 @@ public final class NriPlugin {
     /** Set by a runtime for plugins it launches: the number of the connected socket's fd. */
     public static final String SOCKET_ENV = "NRI_PLUGIN_SOCKET";
 
+    private static final Logger log = LoggerFactory.getLogger(NriPlugin.class);
+
     private final PluginIdentity identity;
     private final Handlers handlers;
     private final Path socketPath;
     private final Executor executor;
     private final Duration registrationTimeout;
     private final FailurePolicy failurePolicy;
+    private final boolean required;
     private final Consumer<NriEvent> listener;
     private final Map<String, String> environment;
     private final EventMask subscription;
@@ -52,7 +57,8 @@ public final class NriPlugin {
         this.socketPath = b.socketPath;
         this.executor = b.executor != null ? b.executor : defaultExecutor(identity);
         this.registrationTimeout = b.registrationTimeout;
-        this.failurePolicy = b.failurePolicy;
+        this.required = b.required;
+        this.failurePolicy = failurePolicy(b, identity);
         this.listener = b.listener;
         this.environment = b.environment;
         this.subscription = subscription;
@@ -140,6 +146,27 @@ public final class NriPlugin {
         return Optional.ofNullable(failurePolicy);
     }
 
+    boolean required() {
+        return required;
+    }
+
+    /** Required: fail-closed unless the builder asked for fail-open, which is said once, here. */
+    private static FailurePolicy failurePolicy(Builder b, PluginIdentity identity) {
+        if (!b.required) {
+            return b.failurePolicy;
+        }
+        if (b.failurePolicy == null) {
+            return FailurePolicy.newBuilder().setFailRequest(true).build();
+        }
+        if (!b.failurePolicy.getFailRequest()) {
+            log.warn("Plugin {} is required but asks for fail-open (failure policy fail_request=false): a request"
+                    + " it does not answer in time goes on without it, so a container can be created without its"
+                    + " adjustment; only its absence is refused (the runtime's default validator)",
+                    identity.fullName());
+        }
+        return b.failurePolicy;
+    }
+
     Consumer<NriEvent> listener() {
         return listener;
     }
@@ -182,6 +209,7 @@ public final class NriPlugin {
         private Executor executor;
         private Duration registrationTimeout = RuntimeInfo.DEFAULT_REGISTRATION_TIMEOUT;
         private FailurePolicy failurePolicy;
+        private boolean required;
         private Consumer<NriEvent> listener = e -> { };
         private Map<String, String> environment = System.getenv();
         private EventMask subscription;
@@ -231,9 +259,21 @@ public final class NriPlugin {
             return this;
         }
 
-        /** Asks the runtime (NRI v0.12.5 and later) to treat this plugin's failures this way. */
+        /** Asks the runtime (NRI v0.12.4 and later) to treat this plugin's failures this way. */
         public Builder failurePolicy(FailurePolicy policy) {
             this.failurePolicy = policy;
+            return this;
+        }
+
+        /**
+         * Whether no container may be created without this plugin (fail-closed). A required
+         * plugin asks the runtime to fail a request it does not answer in time (failure policy
+         * {@code fail_request}), unless {@link #failurePolicy(FailurePolicy)} says otherwise; that
+         * containers are refused while it is absent is the runtime's configuration (its default
+         * validator's {@code required_plugins}, NRI v0.10.0 and later).
+         */
+        public Builder required(boolean required) {
+            this.required = required;
             return this;
         }
 

@@ -59,15 +59,9 @@ public final class Ledger {
         return new Ledger(null);
     }
 
-    /**
-     * The plugin's ledger under {@code directory}, created if missing.
-     *
-     * @throws IOException if the directory cannot be created
-     */
-    public static Ledger at(Path directory, String pluginName) throws IOException {
-        Path dir = directory.resolve(pluginName);
-        Files.createDirectories(dir);
-        return new Ledger(dir.resolve("ledger").toAbsolutePath());
+    /** The plugin's ledger under {@code directory}, created when first written. */
+    public static Ledger at(Path directory, String pluginName) {
+        return new Ledger(directory.resolve(pluginName).resolve("ledger").toAbsolutePath());
     }
 
     /** Where it is kept; empty in memory. */
@@ -140,6 +134,7 @@ public final class Ledger {
     }
 
     private FileChannel lockFile() throws IOException {
+        Files.createDirectories(file.getParent());
         return FileChannel.open(file.resolveSibling("ledger.lock"), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
     }

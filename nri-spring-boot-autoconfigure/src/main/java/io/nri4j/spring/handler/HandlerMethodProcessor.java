@@ -1,5 +1,6 @@
 package io.nri4j.spring.handler;
 
+import io.nri4j.spring.annotation.OnEscapedContainer;
 import io.nri4j.spring.config.NriConfigBinder;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -18,6 +19,7 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.core.MethodIntrospector;
 import org.springframework.core.Ordered;
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.core.annotation.MergedAnnotations;
 import org.springframework.core.annotation.MergedAnnotations.SearchStrategy;
@@ -36,7 +38,9 @@ public final class HandlerMethodProcessor implements SmartInitializingSingleton 
 
     private static final Map<Class<? extends Annotation>, NriRequest> BY_ANNOTATION = Stream.of(NriRequest.values())
             .collect(Collectors.toUnmodifiableMap(NriRequest::annotation, Function.identity()));
-    private static final Set<Class<? extends Annotation>> ANNOTATIONS = BY_ANNOTATION.keySet();
+    private static final Set<Class<? extends Annotation>> ANNOTATIONS = Stream.concat(
+            BY_ANNOTATION.keySet().stream(), Stream.of(OnEscapedContainer.class))
+            .collect(Collectors.toUnmodifiableSet());
 
     private final ConfigurableListableBeanFactory beanFactory;
     private final HandlerRegistry registry;
@@ -67,15 +71,24 @@ public final class HandlerMethodProcessor implements SmartInitializingSingleton 
             }
             Map<Method, NriRequest> annotated = MethodIntrospector.selectMethods(type,
                     (MethodIntrospector.MetadataLookup<NriRequest>) HandlerMethodProcessor::requestOf);
-            if (annotated.isEmpty()) {
+            Map<Method, OnEscapedContainer> escapes = MethodIntrospector.selectMethods(type,
+                    (MethodIntrospector.MetadataLookup<OnEscapedContainer>) m ->
+                            AnnotatedElementUtils.findMergedAnnotation(m, OnEscapedContainer.class));
+            if (annotated.isEmpty() && escapes.isEmpty()) {
                 nonAnnotatedClasses.add(type);
                 continue;
             }
             Object bean = beanFactory.getBean(beanName);
             annotated.forEach((method, request) -> {
+                if (escapes.containsKey(method)) {
+                    throw new HandlerDefinitionException(method, "it is annotated " + request.annotationName()
+                            + " and @OnEscapedContainer", "Handle each request in a method of its own.");
+                }
                 Method invocable = AopUtils.selectInvocableMethod(method, bean.getClass());
                 registry.add(HandlerMethod.of(beanName, bean, invocable, request, order(method, type, bean), config));
             });
+            escapes.keySet().forEach(method -> registry.addEscape(EscapeMethod.of(bean,
+                    AopUtils.selectInvocableMethod(method, bean.getClass()), order(method, type, bean))));
         }
     }
 
@@ -104,7 +117,7 @@ public final class HandlerMethodProcessor implements SmartInitializingSingleton 
     private static boolean declaresHandler(Class<?> c) {
         for (Method method : ReflectionUtils.getDeclaredMethods(c)) {
             for (Annotation annotation : method.getDeclaredAnnotations()) {
-                if (BY_ANNOTATION.containsKey(annotation.annotationType())) {
+                if (ANNOTATIONS.contains(annotation.annotationType())) {
                     return true;
                 }
             }

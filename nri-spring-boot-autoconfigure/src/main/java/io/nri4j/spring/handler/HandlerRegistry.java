@@ -17,12 +17,18 @@ import java.util.function.Consumer;
 public final class HandlerRegistry {
 
     private final Map<NriRequest, List<HandlerMethod>> methods = new EnumMap<>(NriRequest.class);
+    private final List<EscapeMethod> escapes = new ArrayList<>();
 
     synchronized void add(HandlerMethod method) {
         List<HandlerMethod> list = methods.computeIfAbsent(method.request(), r -> new ArrayList<>());
         list.add(method);
         // Stable: methods of equal order keep the order the beans were found in.
         list.sort(Comparator.comparingInt(HandlerMethod::order));
+    }
+
+    synchronized void addEscape(EscapeMethod method) {
+        escapes.add(method);
+        escapes.sort(Comparator.comparingInt(EscapeMethod::order));
     }
 
     public synchronized List<HandlerMethod> methods(NriRequest request) {
@@ -59,6 +65,10 @@ public final class HandlerRegistry {
         with(NriRequest.STOP_CONTAINER, c -> b.onStopContainer(c::updates));
         with(NriRequest.REMOVE_CONTAINER, c -> b.onRemoveContainer(c::notify));
         with(NriRequest.VALIDATE_CONTAINER_ADJUSTMENT, c -> b.onValidateContainerAdjustment(c::verdict));
+        if (!escapes.isEmpty()) {
+            List<EscapeMethod> chain = List.copyOf(escapes);
+            b.onEscapedContainer(escaped -> EscapeMethod.chain(chain, escaped));
+        }
     }
 
     private void with(NriRequest request, Consumer<HandlerChain> register) {

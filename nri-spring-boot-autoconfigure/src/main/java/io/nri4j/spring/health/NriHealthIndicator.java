@@ -1,10 +1,14 @@
 package io.nri4j.spring.health;
 
 import io.nri4j.spring.lifecycle.ConnectionState;
+import io.nri4j.spring.lifecycle.EscapeTally;
+import io.nri4j.stub.EscapeCause;
 import io.nri4j.stub.NriStub;
 import io.nri4j.stub.NriVersion;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -51,6 +55,7 @@ public final class NriHealthIndicator extends AbstractHealthIndicator {
         state.lastRequest().ifPresent(last -> builder.withDetail("lastRequest", last.toString()));
         state.lastDisconnect().ifPresent(reason -> builder.withDetail("lastDisconnect", reason));
         builder.withDetail("reconnects", state.reconnects());
+        escapes(state.escapes(), builder);
         if (!state.ready()) {
             builder.withDetail("unavailableFor", state.unavailableFor().toString());
         }
@@ -58,5 +63,19 @@ public final class NriHealthIndicator extends AbstractHealthIndicator {
 
     private static Map<String, String> describe(PluginInstance i) {
         return Map.of("id", i.id(), "version", i.version(), "started", i.started().toString());
+    }
+
+    private static void escapes(EscapeTally tally, Health.Builder builder) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (EscapeCause cause : EscapeCause.values()) {
+            long n = tally.count(cause);
+            if (n > 0) {
+                counts.put(cause.name().toLowerCase(Locale.ROOT), n);
+            }
+        }
+        if (!counts.isEmpty()) {
+            builder.withDetail("escapedContainers", counts);
+            builder.withDetail("latestEscapes", tally.latest());
+        }
     }
 }

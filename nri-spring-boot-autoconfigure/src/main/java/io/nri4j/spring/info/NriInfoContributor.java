@@ -12,7 +12,8 @@ import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 
 /**
- * The plugin under {@code nri} in {@code /actuator/info}: its identity, the events it subscribes
+ * The plugin under {@code nri} in {@code /actuator/info}: its identity, whether it is required
+ * ({@code nri.required}), the events it subscribes
  * to, and, once a runtime has configured it, that runtime and its NRI version (as reported, or
  * inferred from the runtime's version for runtimes before NRI v0.12.0).
  */
@@ -21,12 +22,18 @@ public final class NriInfoContributor implements InfoContributor {
     private final ConnectionState state;
     private final PluginIdentity identity;
     private final Supplier<EventMask> subscription;
+    private final boolean required;
 
-    /** @param subscription what the plugin subscribes to when it connects */
-    public NriInfoContributor(ConnectionState state, PluginIdentity identity, Supplier<EventMask> subscription) {
+    /**
+     * @param subscription what the plugin subscribes to when it connects
+     * @param required whether the plugin is required (fail-closed)
+     */
+    public NriInfoContributor(ConnectionState state, PluginIdentity identity, Supplier<EventMask> subscription,
+            boolean required) {
         this.state = state;
         this.identity = identity;
         this.subscription = subscription;
+        this.required = required;
     }
 
     @Override
@@ -36,6 +43,7 @@ public final class NriInfoContributor implements InfoContributor {
         plugin.put("name", identity.name());
         plugin.put("index", identity.index());
         plugin.put("fullName", identity.fullName());
+        plugin.put("required", required);
         nri.put("plugin", plugin);
         nri.put("state", state.status().name());
         RuntimeInfo runtime = state.runtime().orElse(null);

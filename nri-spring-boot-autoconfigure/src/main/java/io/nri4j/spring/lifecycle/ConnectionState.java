@@ -42,6 +42,8 @@ public final class ConnectionState implements RequestObserver {
     private volatile Instant unavailableSince;
     private volatile String lastDisconnect;
 
+    private final EscapeTally escapes = new EscapeTally();
+
     public ConnectionState(Clock clock) {
         this.clock = clock;
         this.unavailableSince = clock.instant();
@@ -67,6 +69,8 @@ public final class ConnectionState implements RequestObserver {
         } else if (event instanceof NriEvent.Synchronized) {
             status = Status.READY;
             unavailableSince = null;
+        } else if (event instanceof NriEvent.ContainerEscaped e) {
+            escapes.add(e.escaped());
         }
     }
 
@@ -134,6 +138,11 @@ public final class ConnectionState implements RequestObserver {
     public Duration unavailableFor() {
         Instant since = unavailableSince;
         return since == null ? Duration.ZERO : Duration.between(since, clock.instant());
+    }
+
+    /** The containers reported as escaped since the application started. */
+    public EscapeTally escapes() {
+        return escapes;
     }
 
     /** How often an established connection was lost (and the plugin connected again). */

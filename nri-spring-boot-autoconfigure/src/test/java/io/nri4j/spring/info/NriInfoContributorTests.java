@@ -39,10 +39,20 @@ class NriInfoContributorTests {
     void identityAndPlannedSubscriptionBeforeAnyRuntime() {
         runner.run(context -> {
             Map<String, Object> nri = nri(context.getBean(NriInfoContributor.class));
-            assertThat(nri).containsEntry("plugin", Map.of("name", "info", "index", "20", "fullName", "20-info"))
+            assertThat(nri).containsEntry("plugin",
+                    Map.of("name", "info", "index", "20", "fullName", "20-info", "required", false))
                     .containsEntry("subscribedEvents", List.of("CreateContainer"))
                     .containsKeys("state", "pluginNriVersion")
                     .doesNotContainKey("runtime");
+        });
+    }
+
+    @Test
+    void aRequiredPluginSaysSo() {
+        runner.withPropertyValues("nri.required=true").run(context -> {
+            Map<String, Object> nri = nri(context.getBean(NriInfoContributor.class));
+            assertThat(nri).containsEntry("plugin",
+                    Map.of("name", "info", "index", "20", "fullName", "20-info", "required", true));
         });
     }
 

@@ -35,8 +35,8 @@ class InfoTests {
         Map<String, Object> nri = nri(contributor);
 
         assertThat(nri)
-                .containsEntry("plugin", Map.of("name", "it", "index", "10", "fullName", "10-it"))
-                .containsEntry("subscribedEvents", List.of("CreateContainer"));
+                .containsEntry("plugin", Map.of("name", "it", "index", "10", "fullName", "10-it", "required", false))
+                .containsEntry("subscribedEvents", List.of("CreateContainer", "PostStartContainer"));
         @SuppressWarnings("unchecked")
         Map<String, Object> runtimeInfo = (Map<String, Object>) nri.get("runtime");
         assertThat(runtimeInfo).containsEntry("name", "containerd")

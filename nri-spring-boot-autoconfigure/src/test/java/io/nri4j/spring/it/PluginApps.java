@@ -57,6 +57,7 @@ final class PluginApps implements AutoCloseable {
         sources.add(0, App.class);
         List<String> all = new ArrayList<>(List.of(
                 "nri.socket-path=" + socket,
+                "nri.enforcement.directory=" + socket.resolveSibling("ledger"),
                 "nri.plugin.name=it",
                 "nri.plugin.index=10",
                 "nri.reconnect.initial-backoff=50ms",

@@ -51,7 +51,8 @@ class ReadinessAndReconnectTests {
         assertThat(details(nri))
                 .containsEntry("state", "READY")
                 .containsEntry("runtime", "containerd v2.4.0")
-                .containsEntry("subscribedEvents", "CreateContainer")
+                // PostStartContainer: where enforcement sees the containers a Synchronize missed.
+                .containsEntry("subscribedEvents", "CreateContainer,PostStartContainer")
                 .containsKey("connectedSince");
     }
 

@@ -20,9 +20,10 @@ record EmbeddedNriRuntimeContextCustomizer(RuntimeSettings settings) implements 
     @Override
     public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
         NriTestRuntime runtime = NriTestRuntime.start(settings.options());
-        // Instances share a directory beside the socket, not the host's /var/run/nri4j.
+        // Instances and the ledger live beside the socket, not in the host's /var/run and /var/lib.
         TestPropertyValues.of("nri.socket-path=" + runtime.socket(),
-                "nri.instances.directory=" + runtime.socket().resolveSibling("instances")).applyTo(context);
+                "nri.instances.directory=" + runtime.socket().resolveSibling("instances"),
+                "nri.enforcement.directory=" + runtime.socket().resolveSibling("ledger")).applyTo(context);
         DefaultListableBeanFactory beans = (DefaultListableBeanFactory) context.getBeanFactory();
         beans.registerSingleton(BEAN_NAME, runtime);
         beans.registerDisposableBean(BEAN_NAME, runtime::close);

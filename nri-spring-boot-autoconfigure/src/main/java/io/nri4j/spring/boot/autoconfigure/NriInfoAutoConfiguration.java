@@ -23,6 +23,7 @@ public final class NriInfoAutoConfiguration {
     @ConditionalOnEnabledInfoContributor("nri")
     NriInfoContributor nriInfoContributor(ConnectionState state, PluginIdentity identity, HandlerRegistry registry,
             NriProperties properties) {
-        return new NriInfoContributor(state, identity, NriPropertyChecks.plannedSubscription(registry, properties));
+        return new NriInfoContributor(state, identity, NriPropertyChecks.plannedSubscription(registry, properties),
+                properties.isRequired());
     }
 }

@@ -3,6 +3,7 @@ package io.nri4j.spring.boot.autoconfigure;
 import io.nri4j.api.v1alpha1.FailurePolicy;
 import io.nri4j.spring.config.NriConfigBinder;
 import io.nri4j.spring.handler.HandlerRegistry;
+import io.nri4j.stub.Enforcement;
 import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
 import io.nri4j.stub.Limits;
@@ -76,6 +77,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
                 .instance(instance)
                 .instancesDirectory(properties.getInstances().isEnabled()
                         ? properties.getInstances().getDirectory() : null)
+                .enforcement(enforcement(properties.getEnforcement()))
                 .listener(listener)
                 .limits(limits)
                 // The connection state is one of the observer beans.
@@ -84,16 +86,26 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
             b.subscription(subscription);
         }
         budget.ifPresent(b::handlerBudget);
-        failurePolicy(properties.getFailurePolicy(), b);
+        b.required(properties.isRequired());
+        failurePolicy(properties.getFailurePolicy(), properties.isRequired(), b);
         registry.applyTo(b, config);
         customizers.orderedStream().forEach(c -> c.customize(b));
         return b.build();
     }
 
-    private static void failurePolicy(NriFailurePolicyProperties p, NriPlugin.Builder b) {
+    private static Enforcement enforcement(NriEnforcementProperties p) {
+        if (!p.isEnabled()) {
+            return Enforcement.OFF;
+        }
+        return p.getDirectory() == null ? Enforcement.DEFAULTS : Enforcement.remembering(p.getDirectory());
+    }
+
+    /** Unset, fail-request follows nri.required; the builder warns when a required plugin fails open. */
+    private static void failurePolicy(NriFailurePolicyProperties p, boolean required, NriPlugin.Builder b) {
         if (p.getFailRequest() != null || p.getKeepConnected() != null) {
+            boolean failRequest = p.getFailRequest() != null ? p.getFailRequest() : required;
             b.failurePolicy(FailurePolicy.newBuilder()
-                    .setFailRequest(Boolean.TRUE.equals(p.getFailRequest()))
+                    .setFailRequest(failRequest)
                     .setKeepConnected(Boolean.TRUE.equals(p.getKeepConnected())).build());
         }
     }

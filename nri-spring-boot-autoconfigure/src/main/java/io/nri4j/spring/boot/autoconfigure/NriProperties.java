@@ -24,6 +24,15 @@ public class NriProperties {
      */
     private String events = "";
 
+    /**
+     * Whether no container may be created without this plugin (fail-closed): the plugin asks the
+     * runtime to fail a request it does not answer in time (nri.failure-policy.fail-request
+     * defaults to true), and warns at Configure when the runtime's NRI cannot do its part. The
+     * runtime refuses containers while the plugin is absent only when its default validator
+     * requires the plugin (see docs/guarantees.md, "Fail-closed").
+     */
+    private boolean required;
+
     /** How long to wait for the runtime to accept the plugin's registration. */
     private Duration registrationTimeout = Duration.ofSeconds(5);
 
@@ -50,6 +59,7 @@ public class NriProperties {
 
     @NestedConfigurationProperty
     private final NriInstancesProperties instances = new NriInstancesProperties();
+    private final NriEnforcementProperties enforcement = new NriEnforcementProperties();
 
     @NestedConfigurationProperty
     private final NriLimitsProperties limits = new NriLimitsProperties();
@@ -76,6 +86,14 @@ public class NriProperties {
 
     public void setEvents(String events) {
         this.events = events;
+    }
+
+    public boolean isRequired() {
+        return required;
+    }
+
+    public void setRequired(boolean required) {
+        this.required = required;
     }
 
     public Duration getRegistrationTimeout() {
@@ -116,6 +134,10 @@ public class NriProperties {
 
     public NriInstancesProperties getInstances() {
         return instances;
+    }
+
+    public NriEnforcementProperties getEnforcement() {
+        return enforcement;
     }
 
     public NriLimitsProperties getLimits() {

@@ -2,6 +2,7 @@ package io.nri4j.bench.core;
 
 import io.nri4j.adjust.Adjustment;
 import io.nri4j.stub.CreateContainerResult;
+import io.nri4j.stub.Enforcement;
 import io.nri4j.stub.NriPlugin;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.LongAdder;
@@ -28,6 +29,11 @@ public final class CoreBenchPlugin {
             // loop costs per request (docs/benchmarks.md). A handler that blocks here stops the
             // connection's I/O, and with it the runtime's deadline answer.
             builder.executor(Runnable::run);
+        }
+        if (!Boolean.parseBoolean(System.getProperty("bench.enforcement", "true"))) {
+            // The other half of enforcement's before/after: the Spring plugin takes
+            // -Dnri.enforcement.enabled=false (docs/guarantees.md, "Cost").
+            builder.enforcement(Enforcement.OFF);
         }
         int exit = builder
                 .name("bench").index("50")
