@@ -89,7 +89,7 @@ func (e *enforcing) startJar(socket, mode string) (*Plugin, error) {
 		java, jar = e.s.Java, e.s.AdjusterJar
 	}
 	return java.StartJar("e2e-adjuster", jar, socket,
-		"--e2e.ledger-directory="+e.ledger, "--e2e.escapes.file="+e.escapes, "--e2e.escapes.catch-up="+mode,
+		"--nri.enforcement.directory="+e.ledger, "--e2e.escapes.file="+e.escapes, "--e2e.escapes.catch-up="+mode,
 		fmt.Sprintf("--e2e.escapes.memory-limit=%d", catchUpLimit),
 		// Readiness over HTTP is not needed: the Synchronize line says it is registered.
 		"--spring.main.web-application-type=none")

@@ -1,8 +1,8 @@
 package io.nri4j.e2e;
 
 import io.nri4j.adjust.Update;
+import io.nri4j.spring.annotation.OnEscapedContainer;
 import io.nri4j.stub.CatchUp;
-import io.nri4j.stub.EscapeHandler;
 import io.nri4j.stub.EscapedContainer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,13 +16,14 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * Writes one line {@code ESCAPED <container id> <cause>} per container that escaped the plugin,
- * appended to {@code e2e.escapes.file} with one write each (the suite counts them, also across a
- * SIGKILL), and catches an escaped one (not a pre-existing one) up as {@code e2e.escapes.catch-up}
- * says: {@code none}, {@code update} (the memory limit {@code e2e.escapes.memory-limit}) or {@code evict}.
+ * The plugin's escaped containers (its ledger under {@code nri.enforcement.directory}): one line
+ * {@code ESCAPED <container id> <cause>} each, appended to {@code e2e.escapes.file} with one write
+ * (the suite counts them, also across a SIGKILL); an escaped one (not a pre-existing one) is caught
+ * up as {@code e2e.escapes.catch-up} says: {@code none}, {@code update} (the memory limit
+ * {@code e2e.escapes.memory-limit}) or {@code evict}.
  */
 @Component
-class EscapeReporter implements EscapeHandler {
+class EscapeReporter {
 
     enum Mode {
         NONE, UPDATE, EVICT
@@ -39,8 +40,8 @@ class EscapeReporter implements EscapeHandler {
         this.memoryLimit = memoryLimit;
     }
 
-    @Override
-    public CatchUp handle(EscapedContainer escaped) {
+    @OnEscapedContainer
+    CatchUp escaped(EscapedContainer escaped) {
         write("ESCAPED " + escaped.container().getId() + " " + escaped.cause() + "\n");
         if (!escaped.cause().escaped()) {
             return CatchUp.none();
