@@ -2,6 +2,8 @@ package harness
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -65,6 +67,7 @@ func (s *Suite) downtime(t *T, c Runtime, r Release) {
 	// The eviction variant: down again, then back with the handler evicting.
 	stopPlugin(t, p)
 	evicted := runPods(t, c, "evicted", downtimePods)
+	before := processesOf(evicted[0])
 	e.start(t, "evict")
 	both := append(append([]string{}, down...), evicted...)
 	reports = awaitReports(t, e, both)
@@ -91,7 +94,9 @@ func (s *Suite) downtime(t *T, c Runtime, r Release) {
 			}
 		})
 		if len(running) > 0 {
-			t.Fatalf("%d of %d evicted containers not exited: %s", len(running), len(evicted), strings.Join(running, ", "))
+			t.Fatalf("%d of %d evicted containers not exited: %s\nthe processes whose cgroup names %s, before:\n%s\n"+
+				"after:\n%s", len(running), len(evicted), strings.Join(running, ", "), evicted[0], before,
+				processesOf(evicted[0]))
 		}
 	})
 	t.Run("should leave the containers it handled or reported before running", func(t *T) {
@@ -238,4 +243,23 @@ func requireReported(t *T, got map[string][]string, want []string, reported, oth
 	if len(wrong) > 0 {
 		t.Fatalf("reported more than once or not as DOWNTIME: %s", strings.Join(wrong, ", "))
 	}
+}
+
+// processesOf lists, for failure messages, the processes whose cgroup names the container.
+func processesOf(id string) string {
+	entries, _ := os.ReadDir("/proc")
+	var lines []string
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		cgroup, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cgroup"))
+		if err != nil || !strings.Contains(string(cgroup), id) {
+			continue
+		}
+		comm, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "comm"))
+		first := strings.SplitN(strings.TrimSpace(string(cgroup)), "\n", 2)[0]
+		lines = append(lines, fmt.Sprintf("%s %s %s", e.Name(), strings.TrimSpace(string(comm)), first))
+	}
+	return strings.Join(lines, "\n")
 }
