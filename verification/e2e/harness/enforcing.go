@@ -106,11 +106,22 @@ func (e *enforcing) reported() (map[string][]string, error) {
 	}
 	got := map[string][]string{}
 	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) == 3 && f[0] == "ESCAPED" {
+		if f := strings.Fields(line); len(f) >= 3 && f[0] == "ESCAPED" {
 			got[f[1]] = append(got[f[1]], f[2])
 		}
 	}
 	return got, nil
+}
+
+// line is the ESCAPED line of a container, for failure messages.
+func (e *enforcing) line(id string) string {
+	data, _ := os.ReadFile(e.escapes)
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.Contains(l, id) {
+			return l
+		}
+	}
+	return "none"
 }
 
 // ledgerHas is what the plugin's ledger holds of a container: "reported", "pre-existing" or

@@ -95,8 +95,8 @@ func (s *Suite) downtime(t *T, c Runtime, r Release) {
 		})
 		if len(running) > 0 {
 			t.Fatalf("%d of %d evicted containers not exited: %s\nthe processes whose cgroup names %s, before:\n%s\n"+
-				"after:\n%s", len(running), len(evicted), strings.Join(running, ", "), evicted[0], before,
-				processesOf(evicted[0]))
+				"after:\n%s\nthe escape handler's line: %s", len(running), len(evicted), strings.Join(running, ", "),
+				evicted[0], before, processesOf(evicted[0]), e.line(evicted[0]))
 		}
 	})
 	t.Run("should leave the containers it handled or reported before running", func(t *T) {
@@ -258,8 +258,12 @@ func processesOf(id string) string {
 			continue
 		}
 		comm, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "comm"))
-		first := strings.SplitN(strings.TrimSpace(string(cgroup)), "\n", 2)[0]
-		lines = append(lines, fmt.Sprintf("%s %s %s", e.Name(), strings.TrimSpace(string(comm)), first))
+		for _, line := range strings.Split(string(cgroup), "\n") {
+			if strings.Contains(line, id) {
+				lines = append(lines, fmt.Sprintf("%s %s %s", e.Name(), strings.TrimSpace(string(comm)), line))
+				break
+			}
+		}
 	}
 	return strings.Join(lines, "\n")
 }
