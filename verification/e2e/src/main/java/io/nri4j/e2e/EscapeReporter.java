@@ -17,10 +17,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * The plugin's escaped containers (its ledger under {@code nri.enforcement.directory}): one line
- * {@code ESCAPED <container id> <cause> <pid the runtime listed>} each, appended to {@code e2e.escapes.file} with one write
- * (the suite counts them, also across a SIGKILL); an escaped one (not a pre-existing one) is caught
- * up as {@code e2e.escapes.catch-up} says: {@code none}, {@code update} (the memory limit
- * {@code e2e.escapes.memory-limit}) or {@code evict}.
+ * {@code ESCAPED <container id> <cause> <pid the runtime listed>} each, appended to
+ * {@code e2e.escapes.file} with one write (the suite counts them, also across a SIGKILL); an
+ * escaped one (not a pre-existing one) is caught up as {@code e2e.escapes.catch-up} says:
+ * {@code none}, {@code update} (the memory limit {@code e2e.escapes.memory-limit}) or {@code evict}.
  */
 @Component
 class EscapeReporter {
