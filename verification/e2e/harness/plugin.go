@@ -175,8 +175,18 @@ func (p *Plugin) ExitCode() int {
 
 // Terminate sends SIGTERM, as a kubelet does, and waits for the exit; SIGKILL after timeout.
 func (p *Plugin) Terminate(timeout time.Duration) (int, error) {
+	return p.signal(syscall.SIGTERM, timeout)
+}
+
+// Kill sends sig and waits for the exit; SIGKILL after timeout.
+func (p *Plugin) Kill(sig syscall.Signal, timeout time.Duration) error {
+	_, err := p.signal(sig, timeout)
+	return err
+}
+
+func (p *Plugin) signal(sig syscall.Signal, timeout time.Duration) (int, error) {
 	if !p.Exited() {
-		p.cmd.Process.Signal(syscall.SIGTERM)
+		p.cmd.Process.Signal(sig)
 	}
 	select {
 	case <-p.done:
@@ -184,7 +194,7 @@ func (p *Plugin) Terminate(timeout time.Duration) (int, error) {
 	case <-time.After(timeout):
 		p.cmd.Process.Kill()
 		<-p.done
-		return p.ExitCode(), fmt.Errorf("plugin %s did not stop within %s of SIGTERM", p.Name, timeout)
+		return p.ExitCode(), fmt.Errorf("plugin %s did not stop within %s of %s", p.Name, timeout, sig)
 	}
 }
 

@@ -62,8 +62,10 @@ func (s *Suite) external(t *T, c Runtime, r Release) {
 		if m := spec.Linux.Resources.Memory; m == nil || m.Limit == nil || *m.Limit != memoryLimit {
 			t.Fatalf("memory limit in the spec: %+v, want %d", m, memoryLimit)
 		}
-		got := strings.TrimSpace(execIn(t, c, id, "sh", "-c",
-			"cat /sys/fs/cgroup/memory/memory.limit_in_bytes 2>/dev/null || cat /sys/fs/cgroup/memory.max"))
+		got, err := memoryLimitIn(c, id)
+		if err != nil {
+			t.Fatalf("exec: %v", err)
+		}
 		if got != strconv.Itoa(memoryLimit) {
 			t.Fatalf("memory limit the container's cgroup enforces: %q, want %d", got, memoryLimit)
 		}

@@ -26,6 +26,8 @@ type Release struct {
 type Suite struct {
 	Java           Java
 	AdjusterJar    string // the e2e Spring plugin (src/main/java)
+	QuickJava      Java   // the JVM that starts QuickJar (QuickStart)
+	QuickJar       string // AdjusterJar extracted, with its CDS archive; empty when no scenario needs it
 	ValidatorJar   string // sample-plugins/policy-validator
 	HelloClasspath string // sample-plugins/hello-world
 	Debs           string
@@ -45,6 +47,8 @@ func (s *Suite) scenarios() []scenario {
 		{"restart", s.restart},
 		{"validation", s.validation},
 		{"graceful-stop", s.gracefulStop},
+		{"downtime", s.downtime},
+		{"race", s.race},
 	}
 }
 

@@ -111,6 +111,11 @@ func main() {
 	if suite.PauseImage, suite.TestImage, err = harness.BuildImages(harness.Abs(*out), suite.Debs); err != nil {
 		fail("images: %v", err)
 	}
+	if harness.NeedsQuickStart(*run) {
+		if suite.QuickJava, suite.QuickJar, err = harness.QuickStart(suite.Java, suite.AdjusterJar, harness.Abs(*out)); err != nil {
+			fail("the e2e plugin's quick start: %v", err)
+		}
+	}
 	fmt.Printf("e2e: prepared in %s\n", time.Since(start).Round(time.Second))
 
 	// A private mount namespace: containerd's shim sockets (always under /run/containerd) go to
