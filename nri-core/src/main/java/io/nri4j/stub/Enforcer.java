@@ -149,9 +149,9 @@ final class Enforcer {
         EscapedContainer lateOne = takeLate(container.getId());
         boolean fresh;
         try {
-            fresh = ledger.report(container.getId());
+            fresh = !ledger.knows(container.getId());
         } catch (IOException e) {
-            LEDGER_FAILURES.warn("ledger", "cannot update the ledger {}: {}", ledger.location(), Causes.describe(e));
+            LEDGER_FAILURES.warn("ledger", "cannot read the ledger {}: {}", ledger.location(), Causes.describe(e));
             fresh = true;
         }
         if (!fresh) {
@@ -163,13 +163,16 @@ final class Enforcer {
 
     /**
      * Reports escapes and runs the catch-up handler for each: updates go out together with
-     * {@code UpdateContainers} once the runtime's pending request is answered.
+     * {@code UpdateContainers} once the runtime's pending request is answered. The ledger
+     * records an escape as reported only once its catch-up is done (an update the runtime
+     * answered), so that an instance stopped in between leaves it to the next one.
      */
     void catchUp(List<EscapedContainer> escapes, NriStub stub, Consumer<NriEvent> publish) {
         if (escapes.isEmpty()) {
             return;
         }
         List<ContainerUpdate> updates = new ArrayList<>();
+        List<String> done = new ArrayList<>();
         int preexisting = 0;
         for (EscapedContainer escaped : escapes) {
             if (escaped.cause().escaped()) {
@@ -181,14 +184,20 @@ final class Enforcer {
             CatchUp what = handle(escaped);
             if (what instanceof CatchUp.Apply apply) {
                 updates.add(apply.update().build().toBuilder().setContainerId(escaped.container().getId()).build());
-            } else if (what instanceof CatchUp.Evict evict) {
+                continue;
+            }
+            if (what instanceof CatchUp.Evict evict) {
                 evict(escaped, evict.reason());
+            }
+            if (escaped.cause().escaped()) {
+                done.add(escaped.container().getId());
             }
         }
         if (preexisting > 0) {
             log.info("plugin {}: {} containers are older than its first registration on this node", pluginName,
                     preexisting);
         }
+        record(done);
         if (!updates.isEmpty()) {
             send(updates, stub);
         }
@@ -198,16 +207,30 @@ final class Enforcer {
         try {
             stub.updateContainers(updates).whenComplete((failed, error) -> {
                 if (error != null) {
-                    log.warn("plugin {}: catch-up updates for {} escaped containers not sent: {}", pluginName,
-                            updates.size(), Causes.describe(error));
-                } else if (!failed.isEmpty()) {
+                    log.warn("plugin {}: catch-up updates for {} escaped containers not sent: {}; the next"
+                            + " registration reports them again", pluginName, updates.size(), Causes.describe(error));
+                    return;
+                }
+                if (!failed.isEmpty()) {
                     log.warn("plugin {}: the runtime could not apply {} of {} catch-up updates", pluginName,
                             failed.size(), updates.size());
                 }
+                record(updates.stream().map(ContainerUpdate::getContainerId).toList());
             });
         } catch (RuntimeException e) {
             log.warn("plugin {}: catch-up updates for {} escaped containers not sent: {}", pluginName,
                     updates.size(), Causes.describe(e));
+        }
+    }
+
+    private void record(List<String> ids) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        try {
+            ledger.reported(ids);
+        } catch (IOException e) {
+            LEDGER_FAILURES.warn("ledger", "cannot update the ledger {}: {}", ledger.location(), Causes.describe(e));
         }
     }
 

@@ -49,6 +49,14 @@ class EnforcementTests {
                 .listener(events::add).enforcement(enforcement);
     }
 
+    /** Reports escapes and leaves them as they are. */
+    private NriPlugin.Builder reportingOnly(Enforcement enforcement) {
+        return policy(enforcement).onEscapedContainer(escaped -> {
+            handled.add(escaped);
+            return CatchUp.none();
+        });
+    }
+
     @Test
     void everyContainerThePluginAnswersCarriesItsMarkerEvenWithNothingToChange() throws Exception {
         plugin = new DispatchHarness(policy(Enforcement.DEFAULTS));
@@ -111,20 +119,38 @@ class EnforcementTests {
 
     @Test
     void anEscapeIsReportedOnceAcrossRestartsOfThePlugin() throws Exception {
+        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir)));
+        plugin.call("Synchronize", sync(marked("mine")));
+        plugin.close();
+        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir)));
+        plugin.call("Synchronize", sync(marked("mine"), unmarked("new-1")));
+        await().until(() -> handled.size() == 1);
+        plugin.close();
+
+        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir)));
+        long id = plugin.call("Synchronize", sync(marked("mine"), unmarked("new-1"), unmarked("new-2")));
+
+        assertThat(plugin.response(id).getStatus().getMessage()).isEmpty();
+        await().until(() -> handled.size() == 2);
+        assertThat(handled.get(1).container().getId()).isEqualTo("new-2");
+    }
+
+    @Test
+    void anEscapeWhoseUpdateNeverReachedTheRuntimeIsReportedAgainByTheNextInstance() throws Exception {
         plugin = new DispatchHarness(policy(Enforcement.remembering(dir)));
         plugin.call("Synchronize", sync(marked("mine")));
         plugin.close();
+        // This harness has no runtime to send the update to: as if the plugin died before it went out.
         plugin = new DispatchHarness(policy(Enforcement.remembering(dir)));
         plugin.call("Synchronize", sync(marked("mine"), unmarked("new-1")));
         await().until(() -> handled.size() == 1);
         plugin.close();
 
         plugin = new DispatchHarness(policy(Enforcement.remembering(dir)));
-        long id = plugin.call("Synchronize", sync(marked("mine"), unmarked("new-1"), unmarked("new-2")));
+        plugin.call("Synchronize", sync(marked("mine"), unmarked("new-1")));
 
-        assertThat(plugin.response(id).getStatus().getMessage()).isEmpty();
         await().until(() -> handled.size() == 2);
-        assertThat(handled.get(1).container().getId()).isEqualTo("new-2");
+        assertThat(handled).extracting(e -> e.container().getId()).containsExactly("new-1", "new-1");
     }
 
     @Test

@@ -72,7 +72,9 @@ public final class Ledger {
     /**
      * At a Synchronize: the verdict on each unmarked container, and the ledger pruned to
      * {@code present}, the ids the runtime listed. On the plugin's first registration on the
-     * node (no ledger yet), every unmarked container is pre-existing.
+     * node (no ledger yet), every unmarked container is pre-existing. A new one is not recorded
+     * yet: {@link #reported} does that once it was reported and caught up, so that an instance
+     * killed in between leaves it to the next one.
      *
      * @throws IOException if the ledger cannot be read or written
      */
@@ -81,7 +83,7 @@ public final class Ledger {
             if (file == null) {
                 Map<String, Verdict> verdicts = new LinkedHashMap<>();
                 for (String id : unmarked) {
-                    verdicts.put(id, reported.add(id) ? Verdict.NEW : Verdict.KNOWN);
+                    verdicts.put(id, reported.contains(id) ? Verdict.KNOWN : Verdict.NEW);
                 }
                 reported.retainAll(present);
                 return verdicts;
@@ -95,7 +97,7 @@ public final class Ledger {
                     } else if (state.preexisting.contains(id)) {
                         verdicts.put(id, Verdict.KNOWN);
                     } else {
-                        verdicts.put(id, state.reported.add(id) ? Verdict.NEW : Verdict.KNOWN);
+                        verdicts.put(id, state.reported.contains(id) ? Verdict.KNOWN : Verdict.NEW);
                     }
                 }
                 State next = state == null ? new State(new HashSet<>(unmarked), new HashSet<>()) : state;
@@ -108,24 +110,40 @@ public final class Ledger {
     }
 
     /**
-     * An unmarked container seen outside Synchronize: whether it is new to the ledger (and now
-     * recorded as reported).
+     * An unmarked container seen outside Synchronize: whether the ledger knows it (reported or
+     * pre-existing).
+     *
+     * @throws IOException if the ledger cannot be read
+     */
+    public boolean knows(String id) throws IOException {
+        synchronized (jvmLock) {
+            if (file == null) {
+                return reported.contains(id);
+            }
+            try (FileChannel lock = lockFile(); FileLock held = lock.lock()) {
+                State state = read();
+                return state != null && (state.preexisting.contains(id) || state.reported.contains(id));
+            }
+        }
+    }
+
+    /**
+     * Records containers as reported, once their report and catch-up are done.
      *
      * @throws IOException if the ledger cannot be read or written
      */
-    public boolean report(String id) throws IOException {
+    public void reported(Collection<String> ids) throws IOException {
         synchronized (jvmLock) {
             if (file == null) {
-                return reported.add(id);
+                reported.addAll(ids);
+                return;
             }
             try (FileChannel lock = lockFile(); FileLock held = lock.lock()) {
                 State state = read();
                 State next = state == null ? new State(new HashSet<>(), new HashSet<>()) : state;
-                if (next.preexisting.contains(id) || !next.reported.add(id)) {
-                    return false;
+                if (next.reported.addAll(ids)) {
+                    write(next);
                 }
-                write(next);
-                return true;
             }
         }
     }

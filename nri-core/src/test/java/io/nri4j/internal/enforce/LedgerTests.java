@@ -27,16 +27,19 @@ class LedgerTests {
     }
 
     @Test
-    void laterContainersAreNewOnceThenKnownAcrossLedgerInstances() throws Exception {
+    void aNewContainerStaysNewUntilItsReportIsRecordedThenIsKnownAcrossLedgerInstances() throws Exception {
         Ledger.at(dir, "policy").reconcile(List.of("a"), Set.of("a"));
 
         assertThat(Ledger.at(dir, "policy").reconcile(List.of("a", "b"), Set.of("a", "b")))
                 .containsEntry("a", Verdict.KNOWN).containsEntry("b", Verdict.NEW);
+        // An instance stopped before its catch-up leaves it to the next one.
+        assertThat(Ledger.at(dir, "policy").reconcile(List.of("a", "b"), Set.of("a", "b")))
+                .containsEntry("b", Verdict.NEW);
+        Ledger.at(dir, "policy").reported(List.of("b"));
         assertThat(Ledger.at(dir, "policy").reconcile(List.of("a", "b"), Set.of("a", "b")))
                 .containsEntry("b", Verdict.KNOWN);
-        assertThat(Ledger.at(dir, "policy").report("b")).isFalse();
-        assertThat(Ledger.at(dir, "policy").report("c")).isTrue();
-        assertThat(Ledger.at(dir, "policy").report("c")).isFalse();
+        assertThat(Ledger.at(dir, "policy").knows("b")).isTrue();
+        assertThat(Ledger.at(dir, "policy").knows("c")).isFalse();
     }
 
     @Test
@@ -44,6 +47,7 @@ class LedgerTests {
         Ledger ledger = Ledger.at(dir, "policy");
         ledger.reconcile(List.of("a"), Set.of("a"));
         ledger.reconcile(List.of("b"), Set.of("b"));
+        ledger.reported(List.of("b"));
 
         ledger.reconcile(List.of(), Set.of());
 
@@ -64,6 +68,7 @@ class LedgerTests {
         Ledger ledger = Ledger.inMemory();
 
         assertThat(ledger.reconcile(List.of("a"), Set.of("a"))).containsEntry("a", Verdict.NEW);
+        ledger.reported(List.of("a"));
         assertThat(ledger.reconcile(List.of("a"), Set.of("a"))).containsEntry("a", Verdict.KNOWN);
         assertThat(ledger.location()).isEqualTo("memory");
     }
