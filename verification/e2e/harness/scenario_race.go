@@ -11,7 +11,7 @@ import (
 
 const (
 	raceRestarts = 20
-	raceWorkers  = 4
+	raceWorkers  = 6
 )
 
 // race: pods are created without pause while the e2e plugin is killed and started again, over
@@ -79,7 +79,7 @@ func (s *Suite) race(t *T, c Runtime, r Release) {
 		t.Fatalf("reading the reports: %v", reportErr)
 	}
 	rate := float64(len(created)+len(failures)) / elapsed.Seconds()
-	var adjusted, silent, lost, falsePositives int
+	var adjusted, silent, lost, falsePositives, again int
 	causes := map[string]int{}
 	var silentOnes, lostOnes, wrong []string
 	t.Run("should report every container it did not handle, and no other", func(t *T) {
@@ -103,7 +103,9 @@ func (s *Suite) race(t *T, c Runtime, r Release) {
 			case len(reported) > 0:
 				causes[reported[0]]++
 				if len(reported) > 1 {
-					wrong = append(wrong, fmt.Sprintf("%s: reported %d times %v", id, len(reported), reported))
+					// At least once: an instance stopped before its catch-up was done leaves the
+					// container to the next one, which reports it again.
+					again++
 				}
 			case e.ledgerHas(id) == "reported":
 				// Recorded as reported, but no handler ever got it: an instance killed between
@@ -142,10 +144,10 @@ func (s *Suite) race(t *T, c Runtime, r Release) {
 		reported += n
 	}
 	figure(t, "race (%s): created: %d, adjusted: %d, reported: %d (downtime %d, synchronize race %d%s), silent: %d"+
-		", lost in the ledger: %d; %d restarts (%d SIGKILL, %d SIGTERM) in %s, %.1f pods/s, %d creations failed,"+
+		", lost in the ledger: %d, reported again after a stop: %d; %d restarts (%d SIGKILL, %d SIGTERM) in %s, %.1f pods/s, %d creations failed,"+
 		" false positives: %d",
 		c.Name(), len(created), adjusted, reported, causes["DOWNTIME"], causes["SYNCHRONIZE_RACE"], other, silent,
-		lost, kills[syscall.SIGKILL]+kills[syscall.SIGTERM], kills[syscall.SIGKILL], kills[syscall.SIGTERM],
+		lost, again, kills[syscall.SIGKILL]+kills[syscall.SIGTERM], kills[syscall.SIGKILL], kills[syscall.SIGTERM],
 		elapsed.Round(time.Second), rate, len(failures), falsePositives)
 	if len(failures) > 0 {
 		t.Logf("creations that failed (the plugin killed during the call), first: %s", failures[0])

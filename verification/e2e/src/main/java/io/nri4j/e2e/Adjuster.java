@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
 /**
  * Adjusts the containers of pods annotated {@code e2e.nri4j.io/adjust} with one change of each kind
  * the suite checks in the OCI spec and inside the container: an annotation, an env variable, an
- * rlimit, a memory limit and a bind mount. Other pods' containers are left alone, so the suite can
+ * rlimit, a memory limit, a bind mount, and new args. Other pods' containers are left alone, so the suite can
  * tell its own pods from the runtime's. The builder is immutable: every call returns the next one.
  */
 @Component
@@ -38,6 +38,11 @@ class Adjuster {
         String memory = annotations.get(PREFIX + "memory-limit");
         if (memory != null) {
             adjustment = adjustment.setLinuxMemoryLimit(Long.parseLong(memory));
+        }
+        String args = annotations.get(PREFIX + "args");
+        if (args != null) {
+            // Runtimes before NRI v0.10.0 drop it: the plugin says so (the old-runtime scenario).
+            adjustment = adjustment.setArgs(List.of(args.split(" ")));
         }
         String source = annotations.get(PREFIX + "mount-source");
         if (source != null) {
