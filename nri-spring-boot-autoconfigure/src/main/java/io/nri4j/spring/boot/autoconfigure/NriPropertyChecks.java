@@ -1,5 +1,6 @@
 package io.nri4j.spring.boot.autoconfigure;
 
+import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.spring.handler.HandlerRegistry;
 import io.nri4j.stub.EventMask;
 import io.nri4j.stub.HandlerBudget;
@@ -94,7 +95,15 @@ final class NriPropertyChecks {
 
     /** {@link #subscription} once the handler methods are known, for what reports it before the plugin connects. */
     static Supplier<EventMask> plannedSubscription(HandlerRegistry registry, NriProperties properties) {
-        return () -> subscription(registry.events(), properties.getEvents());
+        return () -> {
+            EventMask handled = registry.events();
+            EventMask planned = subscription(handled, properties.getEvents());
+            // Enforcement listens where no handler does (NriPlugin.Builder#build does the same).
+            boolean listens = handled.contains(Event.POST_CREATE_CONTAINER) || handled.contains(Event.START_CONTAINER)
+                    || handled.contains(Event.POST_START_CONTAINER);
+            return properties.getEnforcement().isEnabled() && handled.contains(Event.CREATE_CONTAINER) && !listens
+                    ? planned.or(EventMask.of(Event.POST_START_CONTAINER)) : planned;
+        };
     }
 
     /** The handler budget; empty when it is switched off. Checked either way: a bad value is a mistake. */
