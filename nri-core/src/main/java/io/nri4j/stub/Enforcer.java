@@ -1,8 +1,10 @@
 package io.nri4j.stub;
 
+import com.google.protobuf.ByteString;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerAdjustment;
 import io.nri4j.api.v1alpha1.ContainerUpdate;
+import io.nri4j.api.v1alpha1.CreateContainerResponse;
 import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.api.v1alpha1.SynchronizeRequest;
 import io.nri4j.internal.enforce.ContainerStopper;
@@ -69,9 +71,14 @@ final class Enforcer {
         return new Enforcer(identity.name(), instance.id(), ledger, handler, ContainerStopper.host());
     }
 
-    /** The adjustment with the marker: the runtime lists it with the container from now on. */
-    ContainerAdjustment mark(ContainerAdjustment adjustment) {
-        return adjustment.toBuilder().putAnnotations(markerKey, markerValue).build();
+    /**
+     * A CreateContainer answer holding only the marker, serialized: appended to an answer's
+     * bytes, it is merged into its adjustment by whoever parses it (protobuf merges the repeats
+     * of a message field), and the runtime lists the container with it from then on.
+     */
+    ByteString markerBytes() {
+        return CreateContainerResponse.newBuilder().setAdjust(ContainerAdjustment.newBuilder()
+                .putAnnotations(markerKey, markerValue)).build().toByteString();
     }
 
     /** The handler missed its budget: the container is created without the plugin. */

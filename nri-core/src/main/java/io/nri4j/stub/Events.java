@@ -162,8 +162,8 @@ final class Events {
     }
 
     /**
-     * The result with the enforcement marker, when the handler decided in time (null: it had
-     * nothing to change); a late answer leaves the container unmarked, an escape.
+     * Whether the answer gets the enforcement marker: when the handler decided in time (null: it
+     * had nothing to change); a late answer leaves the container unmarked, an escape.
      */
     private CreateContainerResult marked(CreateContainerRequest request, CreateContainerResult result,
             HandlerInvoker.Call call) {
@@ -172,10 +172,10 @@ final class Events {
         }
         if (call.overrun.get()) {
             enforcer.late(request.getPod(), request.getContainer());
-            return result;
+        } else {
+            call.marked = true;
         }
-        CreateContainerResult decided = result == null ? CreateContainerResult.none() : result;
-        return new CreateContainerResult(enforcer.mark(decided.adjustment()), decided.updates(), decided.evictions());
+        return result;
     }
 
     /** A container event: one that escaped is reported, and caught up once this request is answered. */

@@ -33,6 +33,8 @@ final class HandlerInvoker {
         final AtomicBoolean overrun = new AtomicBoolean();
         /** Set by whichever comes first, the handler's result or the budget. */
         final AtomicBoolean decided = new AtomicBoolean();
+        /** Whether the answer gets enforcement's marker (the handler decided in time). */
+        volatile boolean marked;
     }
 
     private final Executor executor;

@@ -78,6 +78,8 @@ final class PluginService {
     private final Drain drain = new Drain();
     private final Handshake handshake;
     private final Events events;
+    /** Enforcement's marker, appended to CreateContainer answers; empty without enforcement. */
+    private final ByteString marker;
 
     PluginService(NriPlugin plugin, NriStub stub, StubProgress progress, StubInstances instances,
             HandlerInvoker invoker) {
@@ -88,6 +90,7 @@ final class PluginService {
         this.observer = plugin.observer();
         this.handshake = new Handshake(plugin, progress, instances, invoker);
         this.events = new Events(plugin, progress, drain, invoker);
+        this.marker = plugin.enforcer() == null ? ByteString.EMPTY : plugin.enforcer().markerBytes();
     }
 
     Drain drain() {
@@ -179,7 +182,10 @@ final class PluginService {
                     throw cause instanceof RuntimeException r ? r : new TtrpcException(
                             TtrpcStatus.of(StatusCode.UNKNOWN, String.valueOf(cause.getMessage())), cause);
                 }
-                return response.toByteString();
+                ByteString bytes = response.toByteString();
+                // The marker as bytes of its own: a second adjust field, which the runtime's
+                // protobuf merges into the first; the handler's answer is never copied for it.
+                return call.marked ? bytes.concat(marker) : bytes;
             });
         };
     }

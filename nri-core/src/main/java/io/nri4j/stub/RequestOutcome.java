@@ -1,7 +1,6 @@
 package io.nri4j.stub;
 
 import com.google.protobuf.MessageLite;
-import io.nri4j.api.v1alpha1.ContainerAdjustment;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
 import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.api.v1alpha1.StopContainerResponse;
@@ -38,18 +37,8 @@ public record RequestOutcome(String method, Event event, Duration elapsed, boole
 
     /** Whether the answer changes the container being created. */
     public boolean adjusted() {
-        return response.orElse(null) instanceof CreateContainerResponse c && c.hasAdjust()
-                && !onlyMarked(c.getAdjust());
-    }
-
-    /** An adjustment that only carries enforcement's marker changes nothing the plugin decided. */
-    private static boolean onlyMarked(ContainerAdjustment adjustment) {
-        if (adjustment.getAnnotationsCount() != 1) {
-            return false;
-        }
-        String key = adjustment.getAnnotationsMap().keySet().iterator().next();
-        return key.startsWith(Enforcement.MARKER_PREFIX)
-                && adjustment.toBuilder().clearAnnotations().build().equals(ContainerAdjustment.getDefaultInstance());
+        // The handler's answer: enforcement's marker goes out as bytes of its own.
+        return response.orElse(null) instanceof CreateContainerResponse c && c.hasAdjust();
     }
 
     /** Whether the answer is a validator's rejection: an answer, not a failure, but no success either. */

@@ -3,7 +3,6 @@ package io.nri4j.stub;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.MessageLite;
-import io.nri4j.api.v1alpha1.ContainerAdjustment;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
 import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentResponse;
@@ -26,18 +25,6 @@ class RequestOutcomeTests {
         assertThat(new RequestOutcome("ValidateContainerAdjustment", Event.VALIDATE_CONTAINER_ADJUSTMENT,
                 Duration.ZERO, false, false, Optional.empty(), Optional.of(new IllegalStateException())).rejected())
                 .isFalse();
-    }
-
-    @Test
-    void aReplyCarryingOnlyTheEnforcementMarkerIsNoAdjustment() {
-        ContainerAdjustment marker = ContainerAdjustment.newBuilder()
-                .putAnnotations(Enforcement.markerKey("policy"), "instance").build();
-
-        assertThat(outcome(CreateContainerResponse.newBuilder().setAdjust(marker).build()).adjusted()).isFalse();
-        assertThat(outcome(CreateContainerResponse.newBuilder().setAdjust(marker.toBuilder()
-                .putAnnotations("team", "a")).build()).adjusted()).isTrue();
-        assertThat(outcome(CreateContainerResponse.newBuilder().setAdjust(marker.toBuilder()
-                .addArgs("--x")).build()).adjusted()).isTrue();
     }
 
     private static RequestOutcome outcome(MessageLite response) {
