@@ -29,21 +29,7 @@ func (r *nodeRun) failClosed(t *T) {
 		started  bool
 		adjusted bool
 	)
-	t.Run("should take the plugin away: helm uninstall", func(t *T) {
-		if _, err := r.helm.Run("uninstall", helmRelease, "--wait", "--timeout", helmTimeout); err != nil {
-			t.Fatalf("%v", err)
-		}
-		if _, err := r.watch.await(readyTimeout, "no plugin pod", func(pods []podHistory) bool {
-			for _, p := range pods {
-				if p.Deleted.IsZero() {
-					return false
-				}
-			}
-			return true
-		}); err != nil {
-			t.Fatalf("%v", err)
-		}
-	})
+	t.Run("should take the plugin away: helm uninstall", r.uninstall)
 	t.Run("should restart containerd with the default validator requiring the plugin", func(t *T) {
 		r.n.C.Stop(stopTimeout)
 		r.n.C.RequiredPlugins, r.n.C.TolerateAnnotation = []string{requiredPlugin}, tolerateAnnotation

@@ -35,7 +35,7 @@ const (
 
 // GroupNames lists the groups of cases, for reporting them skipped.
 func (s *HelmSuite) GroupNames() []string {
-	return []string{"install", "adjust", "containerd-restart", "upgrade", "fail-closed"}
+	return []string{"install", "adjust", "containerd-restart", "upgrade", "evict", "fail-closed"}
 }
 
 // nodeRun is what the cases share.
@@ -109,6 +109,8 @@ func (s *HelmSuite) Run(root *T) {
 		t.Run("adjust", r.adjust)
 		t.Run("containerd-restart", r.restart)
 		t.Run("upgrade", r.upgrade)
+		// Before fail-closed: its validator would refuse the pod created while the plugin is down.
+		t.Run("evict", r.evict)
 		t.Run("fail-closed", r.failClosed)
 	})
 }

@@ -1,7 +1,8 @@
 // Command helm-e2e builds (once, cached) containerd, Kubernetes, etcd and helm from the Go
 // module proxy, starts a single-node Kubernetes on containerd in private mount and network
-// namespaces, and installs, restarts under, upgrades and runs fail-closed the nri-plugin chart
-// there with the plugin's OCI image (verification/oci-image/). It ends with one summary line:
+// namespaces, and installs, restarts under, upgrades, evicts with and runs fail-closed the
+// nri-plugin chart there with the plugin's OCI image (verification/oci-image/). It ends with one
+// summary line:
 //
 //	helm-e2e: N passed, M failed (Kubernetes v1.34.4, containerd v2.4.2)
 //

@@ -14,7 +14,8 @@ import java.util.Optional;
  * grace period); the kubelet then starts the container again. Only a process in the
  * container's own cgroup is killed: a PID from the runtime means nothing in another PID
  * namespace, and a runtime's monitor of the container (CRI-O's conmon, in
- * {@code crio-conmon-<id>.scope}) names the container too.
+ * {@code crio-conmon-<id>.scope}) names the container too. The container the plugin itself
+ * runs in is never stopped.
  *
  * <p>Thread rule: any thread but the event loop (it reads {@code /proc}).
  */
@@ -40,6 +41,10 @@ public final class ContainerStopper {
      * @return empty when killed; otherwise why not, in one line
      */
     public Optional<String> stop(String containerId, long pid) {
+        // A plugin created while it was down (its own pod, with no other instance up) escaped itself.
+        if (inContainer(ProcessHandle.current().pid(), containerId)) {
+            return Optional.of("the plugin runs in it");
+        }
         long target = pid > 0 && inContainer(pid, containerId) ? pid : find(containerId);
         if (target <= 0) {
             return Optional.of(pid > 0

@@ -69,6 +69,17 @@ class ContainerStopperTests {
         assertThat(victim.isAlive()).isTrue();
     }
 
+    @Test
+    void leavesTheContainerThePluginRunsIn() throws Exception {
+        victim = new ProcessBuilder("sleep", "600").start();
+        cgroup(victim.pid(), "0::/kubepods/pod1/abc123\n");
+        cgroup(ProcessHandle.current().pid(), "0::/kubepods/pod1/abc123\n", victim.pid());
+
+        assertThat(new ContainerStopper(proc).stop("abc123", victim.pid()))
+                .hasValueSatisfying(why -> assertThat(why).contains("the plugin runs in it"));
+        assertThat(victim.isAlive()).isTrue();
+    }
+
     private void cgroup(long pid, String content) throws Exception {
         cgroup(pid, content, 1L);
     }
