@@ -125,6 +125,8 @@ final class Enforcer {
      */
     List<EscapedContainer> synchronize(SyncScan scan) {
         Map<String, Container> unmarked = scan.unmarked;
+        // The plugin's own container was created without it (no instance was up): not an escape.
+        unmarked.keySet().removeIf(stopper::runsIn);
         Map<String, Ledger.Verdict> verdicts = verdicts(unmarked, scan.present);
         known.retainAll(scan.present);
         known.addAll(unmarked.keySet());
@@ -153,6 +155,9 @@ final class Enforcer {
             return Optional.empty();
         }
         known.add(container.getId());
+        if (stopper.runsIn(container.getId())) {
+            return Optional.empty();
+        }
         EscapedContainer lateOne = takeLate(container.getId());
         boolean fresh;
         try {

@@ -42,7 +42,7 @@ public final class ContainerStopper {
      */
     public Optional<String> stop(String containerId, long pid) {
         // A plugin created while it was down (its own pod, with no other instance up) escaped itself.
-        if (inContainer(ProcessHandle.current().pid(), containerId)) {
+        if (runsIn(containerId)) {
             return Optional.of("the plugin runs in it");
         }
         long target = pid > 0 && inContainer(pid, containerId) ? pid : find(containerId);
@@ -75,6 +75,11 @@ public final class ContainerStopper {
         }
         String unit = leaf.endsWith(".scope") ? leaf.substring(0, leaf.length() - ".scope".length()) : leaf;
         return unit.endsWith("-" + containerId) && !unit.contains("conmon");
+    }
+
+    /** Whether this process runs in the container: the plugin's own, never an escape to act on. */
+    public boolean runsIn(String containerId) {
+        return inContainer(ProcessHandle.current().pid(), containerId);
     }
 
     private boolean inContainer(long pid, String containerId) {
