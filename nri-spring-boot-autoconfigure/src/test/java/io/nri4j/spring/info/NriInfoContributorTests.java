@@ -41,7 +41,8 @@ class NriInfoContributorTests {
             Map<String, Object> nri = nri(context.getBean(NriInfoContributor.class));
             assertThat(nri).containsEntry("plugin",
                     Map.of("name", "info", "index", "20", "fullName", "20-info", "required", false))
-                    .containsEntry("subscribedEvents", List.of("CreateContainer"))
+                    // PostStartContainer: where enforcement sees the containers a Synchronize missed.
+                    .containsEntry("subscribedEvents", List.of("CreateContainer", "PostStartContainer"))
                     .containsKeys("state", "pluginNriVersion")
                     .doesNotContainKey("runtime");
         });

@@ -95,9 +95,13 @@ class RestartSoakTests {
                 soon().until(() -> readiness(health) == Status.UP);
                 // Events reach listeners asynchronously: Synchronized may land just after readiness.
                 int restartNo = i;
-                soon().untilAsserted(() -> assertThat(events.subList(eventsBefore, events.size()))
-                        .extracting(e -> e.getClass().getSimpleName()).as("events of restart %d", restartNo)
-                        .containsSubsequence("Disconnected", "Connected", "Registered", "Synchronized"));
+                // A snapshot: a sub-list of the live list fails as soon as another event lands.
+                soon().untilAsserted(() -> {
+                    List<NriEvent> seen = List.copyOf(events);
+                    assertThat(seen.subList(eventsBefore, seen.size()))
+                            .extracting(e -> e.getClass().getSimpleName()).as("events of restart %d", restartNo)
+                            .containsSubsequence("Disconnected", "Connected", "Registered", "Synchronized");
+                });
                 long succeeded = traffic.succeeded();
                 soon().until(() -> traffic.succeeded() >= succeeded + OPERATIONS_BETWEEN_RESTARTS);
             }
