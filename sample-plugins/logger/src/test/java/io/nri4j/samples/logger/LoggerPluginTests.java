@@ -56,8 +56,9 @@ class LoggerPluginTests {
                 "PostUpdatePodSandbox: pod default/logged",
                 "CreateContainer: container default/logged/app, args [sh, -c, sleep 3600], "
                         + "env [PATH=<redacted>, DB_PASSWORD=<redacted>], mounts []",
-                "ValidateContainerAdjustment: container default/logged/app, plugins [40-logger], "
-                        + "merged adjustment: annotations [logger.nri4j.io/seen], env [LOGGED_BY=<redacted>]",
+                // handled.nri4j.io/logger: the framework's marker, merged by the runtime like the rest.
+                "ValidateContainerAdjustment: container default/logged/app, plugins [40-logger], merged adjustment:"
+                        + " annotations [handled.nri4j.io/logger, logger.nri4j.io/seen], env [LOGGED_BY=<redacted>]",
                 "PostCreateContainer: container default/logged/app",
                 "StartContainer: container default/logged/app",
                 "PostStartContainer: container default/logged/app",

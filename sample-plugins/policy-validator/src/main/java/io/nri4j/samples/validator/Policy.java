@@ -4,6 +4,7 @@ import io.nri4j.adjust.Annotations;
 import io.nri4j.api.v1alpha1.PluginInstance;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
 import io.nri4j.samples.validator.PolicyProperties.Allowance;
+import io.nri4j.stub.Enforcement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -66,6 +67,10 @@ class Policy {
     }
 
     private Optional<Violation> check(FieldClaim claim) {
+        if (claim.kind() == Kind.ANNOTATIONS && claim.key().equals(Enforcement.markerKey(claim.pluginName()))) {
+            // An nri4j plugin's mark on the containers it handled: bookkeeping, not a policy change.
+            return Optional.empty();
+        }
         Allowance own = properties.getPlugins().get(claim.pluginName());
         Set<Kind> kinds = own != null && own.getKinds() != null ? own.getKinds() : properties.getDefaults().getKinds();
         if (!kinds.contains(claim.kind())) {
