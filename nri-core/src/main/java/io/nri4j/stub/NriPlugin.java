@@ -5,7 +5,6 @@ import io.nri4j.api.v1alpha1.FailurePolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -208,26 +207,10 @@ public final class NriPlugin {
     }
 
     /** Collects a plugin's definition; {@link #build()} checks it. */
-    public static final class Builder extends HandlerRegistration<Builder> {
+    public static final class Builder extends PluginOptions<Builder> {
 
         private String name;
         private String index;
-        private Path socketPath = DEFAULT_SOCKET;
-        private Executor executor;
-        private Duration registrationTimeout = RuntimeInfo.DEFAULT_REGISTRATION_TIMEOUT;
-        private FailurePolicy failurePolicy;
-        private boolean required;
-        private Consumer<NriEvent> listener = e -> { };
-        private Map<String, String> environment = System.getenv();
-        private EventMask subscription;
-        private HandlerBudget budget;
-        private RequestObserver observer;
-        private Limits limits = Limits.DEFAULTS;
-        private UnsupportedAdjustments unsupportedAdjustments = UnsupportedAdjustments.WARN;
-        private Path instancesDirectory;
-        private String version;
-        private PluginInstance instance;
-        private Enforcement enforcement = Enforcement.DEFAULTS;
 
         private Builder() {
         }
@@ -246,128 +229,6 @@ public final class NriPlugin {
         /** The two-digit index that orders plugins; defaults to {@code NRI_PLUGIN_IDX}. */
         public Builder index(String index) {
             this.index = index;
-            return this;
-        }
-
-        /** The runtime's socket; ignored when the runtime launched the plugin with a socket fd. */
-        public Builder socketPath(Path socketPath) {
-            this.socketPath = Objects.requireNonNull(socketPath);
-            return this;
-        }
-
-        /** Where handlers run; by default a {@link HandlerPool} of 4 threads of this plugin's own. */
-        public Builder executor(Executor executor) {
-            this.executor = Objects.requireNonNull(executor);
-            return this;
-        }
-
-        /** How long to wait for RegisterPlugin to be answered; 5 s by default, as upstream. */
-        public Builder registrationTimeout(Duration timeout) {
-            this.registrationTimeout = Objects.requireNonNull(timeout);
-            return this;
-        }
-
-        /** Asks the runtime (NRI v0.12.4 and later) to treat this plugin's failures this way. */
-        public Builder failurePolicy(FailurePolicy policy) {
-            this.failurePolicy = policy;
-            return this;
-        }
-
-        /**
-         * Whether no container may be created without this plugin (fail-closed). A required
-         * plugin asks the runtime to fail a request it does not answer in time (failure policy
-         * {@code fail_request}), unless {@link #failurePolicy(FailurePolicy)} says otherwise; that
-         * containers are refused while it is absent is the runtime's configuration (its default
-         * validator's {@code required_plugins}, NRI v0.10.0 and later).
-         */
-        public Builder required(boolean required) {
-            this.required = required;
-            return this;
-        }
-
-        /**
-         * Receives connection milestones, in order, and replies the runtime drops fields of
-         * ({@link NriEvent.AdjustmentFieldsIgnored}), off the I/O thread.
-         */
-        public Builder listener(Consumer<NriEvent> listener) {
-            this.listener = Objects.requireNonNull(listener);
-            return this;
-        }
-
-        /**
-         * Subscribes to fewer events than there are handlers for (the default: all of them).
-         * Every event listed must have a handler.
-         */
-        public Builder subscription(EventMask events) {
-            this.subscription = events;
-            return this;
-        }
-
-        /**
-         * Answers requests whose handler is still running at this share of the runtime's
-         * deadline, instead of letting the runtime disconnect the plugin. Off by default.
-         */
-        public Builder handlerBudget(HandlerBudget budget) {
-            this.budget = budget;
-            return this;
-        }
-
-        /** Is told how each request from the runtime went, e.g. for metrics. */
-        public Builder observer(RequestObserver observer) {
-            this.observer = observer;
-            return this;
-        }
-
-        /**
-         * Lets the instances of this plugin that are connected to one runtime at the same time
-         * (a DaemonSet's rolling update with surge) handle each request exactly once, agreeing
-         * through files under {@code directory}, a host path every instance on the node shares
-         * (e.g. {@code /var/run/nri4j}). Without it, each connected instance handles every request.
-         */
-        public Builder instancesDirectory(Path directory) {
-            this.instancesDirectory = directory;
-            return this;
-        }
-
-        /** The plugin's version, reported with its instance (health details, metrics, peers' logs). */
-        public Builder version(String version) {
-            this.version = version;
-            return this;
-        }
-
-        /** This process's instance, when the application made it (a new one by default). */
-        public Builder instance(PluginInstance instance) {
-            this.instance = instance;
-            return this;
-        }
-
-        /** Bounds on what one connection may make the plugin hold; {@link Limits#DEFAULTS} by default. */
-        public Builder limits(Limits limits) {
-            this.limits = Objects.requireNonNull(limits);
-            return this;
-        }
-
-        /**
-         * Whether the plugin marks the containers it handles and reports those that escaped it;
-         * {@link Enforcement#DEFAULTS} (on, remembering in memory) by default.
-         */
-        public Builder enforcement(Enforcement enforcement) {
-            this.enforcement = Objects.requireNonNull(enforcement);
-            return this;
-        }
-
-        /**
-         * What to do when a CreateContainer adjustment sets a field the runtime's NRI version
-         * ignores; {@link UnsupportedAdjustments#WARN} by default.
-         */
-        public Builder unsupportedAdjustments(UnsupportedAdjustments policy) {
-            this.unsupportedAdjustments = Objects.requireNonNull(policy);
-            return this;
-        }
-
-        /** The environment to read {@code NRI_PLUGIN_*} from; the process's by default. */
-        public Builder environment(Map<String, String> environment) {
-            this.environment = Map.copyOf(environment);
             return this;
         }
 
