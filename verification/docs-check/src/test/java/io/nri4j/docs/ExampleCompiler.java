@@ -6,8 +6,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,7 +42,7 @@ final class ExampleCompiler implements AutoCloseable {
         this.files = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8);
     }
 
-    /** javac's first error, as {@code line N (doc line M): message}, or empty when the block compiles. */
+    /** javac's first error, as {@code doc:line (line N of the block): message}, or empty when the block compiles. */
     Optional<String> firstError(CodeBlock block) {
         Path classes;
         try {
@@ -48,18 +50,34 @@ final class ExampleCompiler implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return compile(List.of(block), classes);
+    }
+
+    /**
+     * Compiles the blocks together, one source file each, into {@code classes}: javac's first
+     * error, or empty.
+     */
+    Optional<String> compile(List<CodeBlock> blocks, Path classes) {
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         List<String> options = List.of("--release", "17", "-proc:none", "-implicit:none", "-classpath", classpath,
                 "-d", classes.toString());
-        boolean compiled = javac.getTask(null, files, diagnostics, options, null,
-                List.of(new Source(fileName(block.text()), block.text()))).call();
+        Map<JavaFileObject, CodeBlock> sources = new LinkedHashMap<>();
+        for (CodeBlock block : blocks) {
+            sources.put(new Source(fileName(block.text()), block.text()), block);
+        }
+        boolean compiled = javac.getTask(null, files, diagnostics, options, null, sources.keySet()).call();
         if (compiled) {
             return Optional.empty();
         }
         return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).findFirst()
-                .map(d -> "line " + d.getLineNumber() + " of the block (" + block.doc() + ":"
-                        + (block.line() + d.getLineNumber()) + "): " + d.getMessage(Locale.ROOT))
+                .map(d -> where(sources.get(d.getSource()), d.getLineNumber()) + ": " + d.getMessage(Locale.ROOT))
                 .or(() -> Optional.of("javac failed without an error message"));
+    }
+
+    /** {@code docs/x.md:25 (line 5 of the block)}: the line in the document, fence counted. */
+    private static String where(CodeBlock block, long line) {
+        return block == null ? "line " + line : block.doc() + ":" + (block.line() + line) + " (line " + line
+                + " of the block)";
     }
 
     /** The public type's name, else the first type's: a complete compilation unit declares one. */
