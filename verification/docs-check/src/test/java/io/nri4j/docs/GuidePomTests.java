@@ -16,7 +16,7 @@ import org.w3c.dom.Node;
 
 /**
  * The complete pom of the guide is well-formed XML, inherits from the Spring Boot parent this build
- * uses, imports the BOM, and declares the artifacts this module compiles the examples with: no
+ * uses, imports the BOM of this version, and declares the artifacts this module compiles the examples with: no
  * more, no fewer. So an example cannot use what the guide's project does not have.
  */
 class GuidePomTests {
@@ -38,7 +38,7 @@ class GuidePomTests {
     }
 
     @Test
-    void theGuidesPomInheritsFromTheBootParentOfThisBuildAndImportsTheBom() throws Exception {
+    void theGuidesPomInheritsFromTheBootParentOfThisBuildAndImportsThisVersionsBom() throws Exception {
         Document guide = parse(guidePom());
         Document build = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(JavaExamplesTests.root.resolve("pom.xml").toFile());
@@ -48,6 +48,8 @@ class GuidePomTests {
         assertThat(text(child(guide.getDocumentElement(), "parent"), "version"))
                 .isEqualTo(text(child(build.getDocumentElement(), "parent"), "version"));
         assertThat(artifacts(guide, "dependencyManagement")).containsExactly("io.nri4j:nri4j-bom");
+        assertThat(text(child(guide.getDocumentElement(), "properties"), "nri4j.version"))
+                .as("the nri4j version the guide's pom imports").isEqualTo(text(build.getDocumentElement(), "version"));
         assertThat(artifacts(guide, "plugins")).contains("org.springframework.boot:spring-boot-maven-plugin",
                 "com.google.cloud.tools:jib-maven-plugin");
     }
