@@ -23,6 +23,9 @@ class GuidePomTests {
 
     static final String GUIDE = "docs/writing-a-plugin.md";
 
+    /** The pom the archetype generates, whose dependencies and plugins the guide's repeats. */
+    static final String ARCHETYPE_POM = "nri-spring-boot-archetype/src/main/resources/archetype-resources/pom.xml";
+
     /** This module's, not the guide's: it runs the guide's tests as surefire does in a plugin project. */
     static final String RUNNER = "org.junit.platform:junit-platform-launcher";
 
@@ -52,6 +55,18 @@ class GuidePomTests {
                 .as("the nri4j version the guide's pom imports").isEqualTo(text(build.getDocumentElement(), "version"));
         assertThat(artifacts(guide, "plugins")).contains("org.springframework.boot:spring-boot-maven-plugin",
                 "com.google.cloud.tools:jib-maven-plugin");
+    }
+
+    @Test
+    void theGuidesPomIsTheArchetypesWithThisPluginsNames() throws Exception {
+        Document guide = parse(guidePom());
+        Document archetype = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(JavaExamplesTests.root.resolve(ARCHETYPE_POM).toFile());
+
+        for (String section : List.of("dependencies", "dependencyManagement", "plugins")) {
+            assertThat(artifacts(guide, section)).as("%s of the guide's pom against %s", section, ARCHETYPE_POM)
+                    .isEqualTo(artifacts(archetype, section));
+        }
     }
 
     /** The block of the guide that is a whole pom ({@code <project>}); exactly one. */
