@@ -20,9 +20,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * around every change. Thread rule: counters from any thread; {@link #locked} from the
  * coordinator's thread.
  *
- * <p>The last instance to leave removes the directory: holding the lock, it writes a byte into
- * {@code lock} (empty while the directory is in use), then renames the directory aside. A joiner
- * that opened the old files finds that byte once it gets the lock ({@link Removed}) and joins again
+ * <p>The last instance to leave removes the directory: holding the lock, it renames the directory
+ * aside, then writes a byte into {@code lock} (empty while the directory is in use). A joiner that
+ * opened the old files finds that byte once it gets the lock ({@link Removed}) and joins again
  * under the path, a new directory.
  */
 final class SharedCounters implements AutoCloseable {
