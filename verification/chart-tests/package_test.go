@@ -20,14 +20,21 @@ func TestPackage(t *testing.T) {
 	var pkg string
 	dir := t.TempDir() // the package outlives the case that writes it
 	check(t, "should package the chart with helm package", func(t *testing.T) {
-		// Leftovers a developer may have beside the chart, which .helmignore keeps out.
-		for _, f := range []string{"nri-plugin-0.0.1.tgz", "values-local.yaml"} {
-			if err := os.WriteFile(filepath.Join(chartDir, f), []byte("x: 1\n"), 0o644); err != nil {
+		// A copy of the folder with leftovers a developer may have beside the chart, which
+		// .helmignore keeps out.
+		clone := filepath.Join(dir, "clone", "nri-plugin")
+		if err := os.CopyFS(clone, os.DirFS(chartDir)); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"nri-plugin-0.0.1.tgz", "values-local.yaml", ".idea/workspace.xml"} {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(clone, f)), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			defer os.Remove(filepath.Join(chartDir, f))
+			if err := os.WriteFile(filepath.Join(clone, f), []byte("x: 1\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if _, err := runHelm("package", chartDir, "--destination", dir); err != nil {
+		if _, err := runHelm("package", clone, "--destination", dir); err != nil {
 			t.Fatal(err)
 		}
 		pkg = filepath.Join(dir, "nri-plugin-0.1.0.tgz")
