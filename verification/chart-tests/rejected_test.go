@@ -13,10 +13,6 @@ func TestRejectedValues(t *testing.T) {
 		args []string
 		want []string // each must appear in helm's error
 	}{
-		{"should refuse a one-digit index", []string{"--set-string", "plugin.index=7"}, []string{"plugin", "index", "[0-9]{2}"}},
-		{"should refuse a non-numeric index", []string{"--set-string", "plugin.index=abc"}, []string{"plugin", "index", "[0-9]{2}"}},
-		{"should refuse a three-digit index", []string{"--set-string", "plugin.index=100"}, []string{"plugin", "index"}},
-		{"should refuse an index given as a number", []string{"--set", "plugin.index=7"}, []string{"plugin", "index", "string"}},
 		{"should refuse a name with a space", []string{"--set-string", "plugin.name=my plugin"}, []string{"plugin", "name"}},
 		{"should refuse an unknown top-level value", []string{"--set", "socketPath=/x"}, []string{"socketPath"}},
 		{"should refuse an unknown nested value", []string{"--set", "nri.socketDir=/x"}, []string{"socketDir"}},

@@ -7,6 +7,7 @@ import (
 	"debug/elf"
 	"fmt"
 	"os"
+	"path"
 	"regexp"
 	"runtime"
 	"slices"
@@ -76,15 +77,37 @@ func TestImage(t *testing.T) {
 		}
 	})
 
-	check(t, "should layer the base, the runtime, Spring Boot's layers, then the class-data cache", func(t *testing.T) {
-		// spring-hello has no snapshot dependencies from outside the build, and Boot puts the
-		// build's own modules (nri-core, the starter) into the application layer.
-		want := []string{"base", "jre", "dependencies", "application"}
+	jar, jarErr := readBootJar(*jarFile)
+	bootJarOf := func(t *testing.T) *bootJar {
+		t.Helper()
+		if *jarFile == "" {
+			t.Fatal("-jar names no Spring Boot jar: the one the image was built from")
+		}
+		if jarErr != nil {
+			t.Fatal(jarErr)
+		}
+		return jar
+	}
+
+	check(t, "should layer the base, the runtime, the Boot jar's layers in its order, then the class-data cache", func(t *testing.T) {
+		jar := bootJarOf(t)
+		// A layer of the jar is in the image if it holds a library or the application's
+		// classes; Boot's loader is not needed to run the extracted jar.
+		want := []string{"base", "jre"}
+		for _, l := range jar.layers {
+			holds := l == jar.classes
+			for _, layer := range jar.libLayer {
+				holds = holds || layer == l
+			}
+			if holds {
+				want = append(want, l)
+			}
+		}
 		if hasCache {
 			want = append(want, "class-data")
 		}
 		if !slices.Equal(titles, want) {
-			t.Errorf("layers %q, want %q", titles, want)
+			t.Errorf("layers %q, want %q (BOOT-INF/layers.idx of %s: %q)", titles, want, *jarFile, jar.layers)
 		}
 		for i, h := range img.config.History {
 			if h.CreatedBy == "" {
@@ -93,34 +116,60 @@ func TestImage(t *testing.T) {
 		}
 	})
 
-	check(t, "should put each jar in the layer Spring Boot gives it", func(t *testing.T) {
-		jars := map[string][]string{}
+	check(t, "should put each jar in the layer the Boot jar's layers.idx gives it, every one of its class path", func(t *testing.T) {
+		jar := bootJarOf(t)
+		inImage := map[string]string{} // /app/lib/ file name: layer
 		for _, l := range img.layers {
 			for name, e := range l.entries {
-				if e.header.Typeflag == tar.TypeReg && strings.HasSuffix(name, ".jar") {
-					jars[l.title] = append(jars[l.title], name)
+				if e.header.Typeflag != tar.TypeReg || !strings.HasSuffix(name, ".jar") || !strings.HasPrefix(name, "/app/") {
+					continue
+				}
+				switch dir, file := path.Split(name); {
+				case name == "/app/app.jar":
+					if l.title != jar.classes {
+						t.Errorf("/app/app.jar in layer %s, want %s, the layer of BOOT-INF/classes/", l.title, jar.classes)
+					}
+				case dir == "/app/lib/":
+					inImage[file] = l.title
+					if want, ok := jar.libLayer[file]; !ok {
+						t.Errorf("%s in layer %s is not in %s", name, l.title, *jarFile)
+					} else if l.title != want {
+						t.Errorf("%s in layer %s, want %s", name, l.title, want)
+					}
+				default:
+					t.Errorf("%s in layer %s: an application jar outside /app/lib", name, l.title)
 				}
 			}
 		}
-		sort.Strings(jars["application"])
-		if app := jars["application"]; len(app) == 0 || app[0] != "/app/app.jar" {
-			t.Errorf("application layer jars %q, want /app/app.jar first", app)
-		}
-		for _, j := range jars["application"][1:] {
-			if !strings.HasPrefix(j, "/app/lib/nri-") || !strings.HasSuffix(j, "-SNAPSHOT.jar") {
-				t.Errorf("%s in the application layer, which holds the build's own modules", j)
+		for _, file := range jar.classpath {
+			if _, ok := inImage[file]; !ok {
+				t.Errorf("%s of BOOT-INF/classpath.idx is not in /app/lib", file)
 			}
 		}
-		if !slices.Contains(jars["application"], "/app/lib/nri-core-0.1.0-SNAPSHOT.jar") {
-			t.Errorf("no nri-core in the application layer: %q", jars["application"])
+		if len(jar.classpath) == 0 {
+			t.Errorf("%s: an empty BOOT-INF/classpath.idx", *jarFile)
 		}
-		if !slices.ContainsFunc(jars["dependencies"], func(s string) bool { return strings.HasPrefix(s, "/app/lib/spring-core-") }) {
-			t.Errorf("no spring-core in the dependencies layer: %q", jars["dependencies"])
+	})
+
+	check(t, "should run the Boot jar's Start-Class with its class path in its order", func(t *testing.T) {
+		jar := bootJarOf(t)
+		app, _, found := img.lookup("/app/app.jar")
+		if !found || app.content == nil {
+			t.Fatal("/app/app.jar missing or unread")
 		}
-		for _, j := range jars["dependencies"] {
-			if strings.Contains(j, "SNAPSHOT") {
-				t.Errorf("%s in the dependencies layer", j)
-			}
+		manifest, err := jarManifest(app.content)
+		if err != nil {
+			t.Fatalf("/app/app.jar: %v", err)
+		}
+		if got := manifestAttribute(manifest, "Main-Class"); got == "" || got != jar.startClass {
+			t.Errorf("/app/app.jar's Main-Class %q, the Boot jar's Start-Class %q", got, jar.startClass)
+		}
+		var want []string
+		for _, file := range jar.classpath {
+			want = append(want, "lib/"+file)
+		}
+		if got := strings.Fields(manifestAttribute(manifest, "Class-Path")); !slices.Equal(got, want) {
+			t.Errorf("/app/app.jar's Class-Path %q, want BOOT-INF/classpath.idx's %q", got, want)
 		}
 	})
 
@@ -226,7 +275,7 @@ func TestImage(t *testing.T) {
 			t.Fatal(err)
 		}
 		var with, without []float64
-		for i := 0; i < 3; i++ {
+		for i := 0; i < *starts; i++ {
 			s, err := startUp(root, rc, cd.StrictFlag, rc.Entrypoint)
 			if err != nil {
 				t.Fatal(err)
@@ -237,8 +286,8 @@ func TestImage(t *testing.T) {
 			}
 			without = append(without, s)
 		}
-		fmt.Printf("image: started in %.2f s with %s, %.2f s without (JDK's default CDS only; medians of 3 alternating runs, %s)\n",
-			median(with), cd.Path, median(without), loadAverage())
+		fmt.Printf("image: started in %.2f s with %s, %.2f s without (JDK's default CDS only; medians of %d alternating runs, %s)\n",
+			median(with), cd.Path, median(without), *starts, loadAverage())
 	})
 
 	check(t, "should load Netty's epoll library from the image, with nowhere to write a copy", func(t *testing.T) {

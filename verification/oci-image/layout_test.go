@@ -138,7 +138,7 @@ func readLayer(compressed []byte) (*layer, error) {
 		}
 		name := path.Clean("/" + hdr.Name)
 		e := entry{header: hdr}
-		if hdr.Typeflag == tar.TypeReg && (hdr.Size < 1<<20 || strings.HasSuffix(hdr.Name, "/libjvm.so")) {
+		if hdr.Typeflag == tar.TypeReg && (hdr.Size < 1<<20 || strings.HasSuffix(hdr.Name, "/libjvm.so") || name == "/app/app.jar") {
 			if e.content, err = io.ReadAll(tr); err != nil {
 				return nil, err
 			}

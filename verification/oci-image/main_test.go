@@ -12,7 +12,11 @@ import (
 	"testing"
 )
 
-var layoutDir = flag.String("layout", "target/image/layout", "the OCI image layout to inspect")
+var (
+	layoutDir = flag.String("layout", "target/image/layout", "the OCI image layout to inspect")
+	jarFile   = flag.String("jar", "", "the Spring Boot jar the image was built from, which says what the image should hold")
+	starts    = flag.Int("starts", 3, "how many starts with the class-data cache and without it to time, alternating")
+)
 
 var (
 	resultsMu sync.Mutex

@@ -24,9 +24,43 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- define "nri-plugin.labels" -}}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
 {{ include "nri-plugin.selectorLabels" . }}
-app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+{{- with include "nri-plugin.version" . }}
+app.kubernetes.io/version: {{ . | quote }}
+{{- end }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 app.kubernetes.io/component: nri-plugin
+{{- end }}
+
+{{/*
+The version the pods run, as a label value: the image's tag, else the chart's appVersion. A tag
+may hold what a label refuses ('+' of semantic versions, a digest's '@' and ':'): each such
+character becomes '_', and the value is cut to 63 characters and to letters or digits at both ends.
+*/}}
+{{- define "nri-plugin.version" -}}
+{{- $version := .Values.image.tag | default .Chart.AppVersion | toString }}
+{{- regexReplaceAll "[^-A-Za-z0-9_.]" $version "_" | trunc 63 | trimAll "-_." }}
+{{- end }}
+
+{{/*
+plugin.index as the runtime takes it: two digits. A number is taken where it is unambiguous, an
+integer 0 to 99 (helm reads --set plugin.index=7 as an int64, index: 7 in a values file as a
+float64, and index: 07 there as 7 too): it becomes "07". Anything else is refused with how to
+give it as a string.
+*/}}
+{{- define "nri-plugin.index" -}}
+{{- $index := .Values.plugin.index }}
+{{- $how := "give it as two digits in a string, e.g. --set-string plugin.index=07, or index: \"07\" (quoted) in a values file" }}
+{{- if or (kindIs "int64" $index) (kindIs "int" $index) (kindIs "float64" $index) }}
+{{- if and (eq (float64 $index) (float64 (int64 $index))) (ge (int64 $index) 0) (le (int64 $index) 99) }}
+{{- printf "%02d" (int64 $index) }}
+{{- else }}
+{{- fail (printf "plugin.index %v is not a plugin index, \"00\" to \"99\": %s" $index $how) }}
+{{- end }}
+{{- else if regexMatch "^[0-9]{2}$" (toString $index) }}
+{{- $index }}
+{{- else }}
+{{- fail (printf "plugin.index %q is not two digits, \"00\" to \"99\": %s" (toString $index) $how) }}
+{{- end }}
 {{- end }}
 
 {{/* Where the ConfigMap's application.yaml is mounted. */}}
@@ -64,7 +98,7 @@ leave the operator guessing which one holds).
 {{- $defaults := dict "management" (dict "endpoints" (dict "web" (dict "exposure" (dict "include" "health,info,prometheus")))) }}
 {{- $derived := dict
   "nri" (dict
-    "plugin" (dict "name" .Values.plugin.name "index" .Values.plugin.index)
+    "plugin" (dict "name" .Values.plugin.name "index" (include "nri-plugin.index" .))
     "required" .Values.plugin.required
     "socket-path" (printf "%s/%s" (trimSuffix "/" .Values.nri.socketDirectory) .Values.nri.socketName)
     "instances" (dict "directory" .Values.instances.hostPath)

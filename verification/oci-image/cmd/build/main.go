@@ -62,11 +62,12 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 	if b, err := exec.Command("cp", "-a", jre, part("jre")+"/opt/java").CombinedOutput(); err != nil {
 		return fmt.Errorf("copying the runtime: %v: %s", err, b)
 	}
-	if err := build.ExtractApp(filepath.Join(javaHome, "bin", "java"), jar, filepath.Join(work, "layers")); err != nil {
+	appLayers, err := build.ExtractApp(filepath.Join(javaHome, "bin", "java"), jar, filepath.Join(work, "layers"))
+	if err != nil {
 		return err
 	}
 	flags := build.JVMFlags(jdk)
-	natives, err := extractNative(part)
+	natives, err := extractNative(part, appLayers)
 	if err != nil {
 		return err
 	}
@@ -78,7 +79,7 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 		{Title: "base", Dir: part("base"), CreatedBy: libc + " (Debian), /etc/passwd, /etc/group"},
 		{Title: "jre", Dir: part("jre"), CreatedBy: "jlink of JDK " + jdk.Version},
 	}
-	for _, l := range build.AppLayers {
+	for _, l := range appLayers {
 		if empty, _ := isEmptyTree(filepath.Join(part(l), "app")); empty {
 			continue
 		}
@@ -147,9 +148,9 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 
 // extractNative writes the JNI libraries of each application layer's jars into that layer's
 // NativeDir, so that a library changes with the layer of the jar that carries it.
-func extractNative(part func(string) string) ([]string, error) {
+func extractNative(part func(string) string, appLayers []string) ([]string, error) {
 	var all []string
-	for _, l := range build.AppLayers {
+	for _, l := range appLayers {
 		jars, err := filepath.Glob(filepath.Join(part(l), "app", "lib", "*.jar"))
 		if err != nil {
 			return nil, err

@@ -133,6 +133,11 @@ final class Events {
                                 ? t.status().message() : String.valueOf(cause.getMessage()));
                     }
                     ValidationResult verdict = result == null ? ValidationResult.accept() : result;
+                    if (error == null && verdict.rejected() && !call.overrun.get()) {
+                        // A failure or an overrun said so already.
+                        log.info("ValidateContainerAdjustment handler rejected {}: {}", subject(request),
+                                verdict.reason());
+                    }
                     return ValidateContainerAdjustmentResponse.newBuilder()
                             .setReject(verdict.rejected()).setReason(verdict.reason()).build();
                 });

@@ -154,10 +154,29 @@ final class HandlerInvoker {
             if (status.code() == StatusCode.UNIMPLEMENTED || status.isOk()) {
                 status = TtrpcStatus.of(StatusCode.UNKNOWN, status.message());
             }
-            log.warn("{} handler failed for {}: {}", what, subject, status.message(), e);
+            // One line: a handler refusing a container is routine; its stack trace is for debugging.
+            log.warn("{} handler failed for {}: {}{}", what, subject, status.message(), origin(e));
+            log.debug("{} handler failed for {}", what, subject, e);
             throw new TtrpcException(status, e);
         } finally {
             HandlerThread.exit();
         }
+    }
+
+    /**
+     * Where an exception other than a status came from: its type and the first frame outside
+     * the JDK, e.g. {@code  (NumberFormatException at com.example.Pinner.create(Pinner.java:42))}.
+     */
+    static String origin(Exception e) {
+        if (e instanceof TtrpcException) {
+            return "";
+        }
+        for (StackTraceElement frame : e.getStackTrace()) {
+            String c = frame.getClassName();
+            if (!c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
+                return " (" + e.getClass().getSimpleName() + " at " + frame + ")";
+            }
+        }
+        return " (" + e.getClass().getSimpleName() + ")";
     }
 }

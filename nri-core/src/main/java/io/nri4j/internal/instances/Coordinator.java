@@ -1,12 +1,18 @@
 package io.nri4j.internal.instances;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,7 +25,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Layout of the directory, shared by the instances (a host path in a DaemonSet):
  * {@code state} and {@code lock} ({@link SharedCounters}), {@code instances/} and
- * {@code listed/} ({@link InstanceFiles}), {@code rounds/} ({@link RoundFiles}).
+ * {@code listed/} ({@link InstanceFiles}), {@code rounds/} ({@link RoundFiles}). The last instance
+ * to leave removes it (see {@link SharedCounters}): a plugin run on a workstation leaves nothing
+ * behind, and a restarted pod starts from an empty directory, as after a reboot.
  *
  * <p>Thread rule: the public methods are called from handler threads; alone, a request costs
  * one read of the mapped epoch on the caller's thread. Everything else runs on the instance's
@@ -30,6 +38,7 @@ public final class Coordinator implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Coordinator.class);
     private static final long RESCAN_NANOS = 500_000_000L;
     private static final long LISTED_POLL_NANOS = 20_000_000L;
+    private static final int MAX_JOIN_ATTEMPTS = 5;
 
     private final Path dir;
     private final PeerInstance self;
@@ -48,16 +57,25 @@ public final class Coordinator implements AutoCloseable {
         this.dir = dir;
         this.self = self;
         this.thread = thread;
-        this.rounds = new RoundFiles(dir.resolve("rounds"));
+        Files.createDirectories(dir);
         this.counters = new SharedCounters(dir);
         try {
-            this.files = new InstanceFiles(dir, self);
+            // Under the lock: the last instance leaving removes the directory under it.
+            Joined joined = counters.locked(() -> {
+                Joined j = new Joined(new RoundFiles(dir.resolve("rounds")), new InstanceFiles(dir, self));
+                counters.bumpEpoch();
+                return j;
+            });
+            this.rounds = joined.rounds();
+            this.files = joined.files();
         } catch (IOException | RuntimeException e) {
             counters.close();
             throw e;
         }
-        counters.locked(counters::bumpEpoch);
         rescan();
+    }
+
+    private record Joined(RoundFiles rounds, InstanceFiles files) {
     }
 
     /**
@@ -69,11 +87,20 @@ public final class Coordinator implements AutoCloseable {
             throws IOException {
         Path dir = root.resolve(fullName + "-" + shortHash(runtimeSocket));
         FileThread thread = new FileThread("nri-instances-" + fullName, dir);
-        try {
-            return new Coordinator(dir, self, thread);
-        } catch (IOException | RuntimeException e) {
-            thread.shutdown();
-            throw e;
+        for (int attempt = 1;; attempt++) {
+            try {
+                return new Coordinator(dir, self, thread);
+            } catch (SharedCounters.Removed | NoSuchFileException e) {
+                // The last instance removed the directory while this one opened it: it is made anew.
+                if (attempt == MAX_JOIN_ATTEMPTS) {
+                    thread.shutdown();
+                    throw e;
+                }
+                log.debug("joining {} again: {}", dir, e.toString());
+            } catch (IOException | RuntimeException e) {
+                thread.shutdown();
+                throw e;
+            }
         }
     }
 
@@ -161,6 +188,9 @@ public final class Coordinator implements AutoCloseable {
         thread.run(() -> counters.locked(() -> {
             files.leave();
             counters.bumpEpoch();
+            if (files.live().isEmpty()) {
+                removeDirectory();
+            }
             return null;
         }), null);
         thread.shutdown();
@@ -172,6 +202,33 @@ public final class Coordinator implements AutoCloseable {
     }
 
     // --- on the file thread ----------------------------------------------------------------------
+
+    /**
+     * The last instance leaving, holding the lock: renames the directory aside (a joiner from now
+     * on makes a new one), marks it removed for joiners that opened it before, and deletes it.
+     */
+    private void removeDirectory() {
+        Path aside = dir.resolveSibling("." + dir.getFileName() + "." + self.id() + ".removed");
+        try {
+            Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            log.debug("leaving {} in place: {}", dir, e.toString());
+            return;
+        }
+        try {
+            counters.markRemoved();
+        } catch (IOException e) {
+            // A joiner holding the old files then fails on their paths, and joins again all the same.
+            log.debug("cannot mark {} removed: {}", aside, e.toString());
+        }
+        try (Stream<Path> tree = Files.walk(aside)) {
+            for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            log.debug("cannot delete {}: {}", aside, e.toString());
+        }
+    }
 
     private Turn claim(String key) throws IOException {
         long now = System.nanoTime();

@@ -3,6 +3,7 @@ package io.nri4j.internal.instances;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -18,6 +19,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * written), memory-mapped so that reading the epoch costs no system call; {@code lock} is taken
  * around every change. Thread rule: counters from any thread; {@link #locked} from the
  * coordinator's thread.
+ *
+ * <p>The last instance to leave removes the directory: holding the lock, it renames the directory
+ * aside, then writes a byte into {@code lock} (empty while the directory is in use). A joiner that
+ * opened the old files finds that byte once it gets the lock ({@link Removed}) and joins again
+ * under the path, a new directory.
  */
 final class SharedCounters implements AutoCloseable {
 
@@ -32,20 +38,38 @@ final class SharedCounters implements AutoCloseable {
         T call() throws IOException;
     }
 
+    /** The directory was removed by the last instance leaving while this one opened it. */
+    static final class Removed extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Removed(Path dir) {
+            super(dir + " was removed while joining");
+        }
+    }
+
+    private final Path dir;
     private final FileChannel lockFile;
     private final ReentrantLock inProcess;
     private final MappedByteBuffer state;
 
+    /** Opens the counters holding the lock: {@link Removed} if the directory was removed meanwhile. */
     SharedCounters(Path dir) throws IOException {
+        this.dir = dir;
         this.inProcess = IN_PROCESS.computeIfAbsent(dir.resolve("lock").toAbsolutePath().normalize(),
                 p -> new ReentrantLock());
         this.lockFile = FileChannel.open(dir.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        try (FileChannel s = FileChannel.open(dir.resolve("state"), StandardOpenOption.CREATE,
-                StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            this.state = s.map(FileChannel.MapMode.READ_WRITE, 0, 16);
+        inProcess.lock();
+        try (FileLock ignored = lockFile.lock()) {
+            checkInUse();
+            try (FileChannel s = FileChannel.open(dir.resolve("state"), StandardOpenOption.CREATE,
+                    StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                this.state = s.map(FileChannel.MapMode.READ_WRITE, 0, 16);
+            }
         } catch (IOException | RuntimeException e) {
             lockFile.close();
             throw e;
+        } finally {
+            inProcess.unlock();
         }
     }
 
@@ -67,13 +91,28 @@ final class SharedCounters implements AutoCloseable {
         return bump(SEQ);
     }
 
-    /** Runs {@code body} holding the directory's lock, against this process's threads and others. */
+    /**
+     * Runs {@code body} holding the directory's lock, against this process's threads and others;
+     * {@link Removed} if the last instance removed the directory before this one joined.
+     */
     <T> T locked(Io<T> body) throws IOException {
         inProcess.lock();
         try (FileLock ignored = lockFile.lock()) {
+            checkInUse();
             return body.call();
         } finally {
             inProcess.unlock();
+        }
+    }
+
+    /** Under the lock, by the last instance leaving: joiners that opened these files join again. */
+    void markRemoved() throws IOException {
+        lockFile.write(ByteBuffer.wrap(new byte[] {1}), 0);
+    }
+
+    private void checkInUse() throws IOException {
+        if (lockFile.size() > 0) {
+            throw new Removed(dir);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.nri4j.internal.instances;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.BufferedReader;
@@ -190,6 +191,54 @@ class CoordinatorTests {
         open.add(elsewhere);
 
         assertThat(a.turn(() -> "CREATE_CONTAINER/c1")).isSameAs(Turn.ALONE);
+    }
+
+    @Test
+    void theLastInstanceToLeaveRemovesTheDirectoryAndOnlyIt() throws IOException {
+        Coordinator a = join("a");
+        Coordinator b = join("b");
+        Coordinator other = Coordinator.join(root, "10-other", SOCKET, peer("o"));
+        open.add(other);
+        answer(a.turn(() -> "CREATE_CONTAINER/c1"));
+
+        b.close();
+        assertThat(a.directory()).isDirectory();
+        a.close();
+
+        assertThat(a.directory()).doesNotExist();
+        try (Stream<Path> left = Files.list(root)) {
+            assertThat(left).containsExactly(other.directory());
+        }
+    }
+
+    @Test
+    void anInstanceJoiningAfterTheLastLeftStartsAnew() throws IOException {
+        Coordinator a = join("a");
+        answer(a.turn(() -> "CREATE_CONTAINER/c1"));
+        a.close();
+
+        Coordinator b = join("b");
+        Coordinator c = join("c");
+
+        assertThat(b.directory()).isDirectory();
+        assertThat(c.turn(() -> "CREATE_CONTAINER/c2")).isInstanceOf(Turn.Claimed.class);
+        assertThat(c.peers()).extracting(PeerInstance::id).containsExactly("b");
+    }
+
+    @Test
+    void aJoinerThatOpenedTheFilesOfADirectoryRemovedMeanwhileIsToldSo() throws IOException {
+        Coordinator a = join("a");
+        // A joiner half-way: it has opened the shared files, not yet written its own.
+        SharedCounters joining = new SharedCounters(a.directory());
+        try {
+            a.close();
+
+            assertThat(a.directory()).doesNotExist();
+            assertThatThrownBy(() -> joining.locked(() -> null))
+                    .isInstanceOf(SharedCounters.Removed.class);
+        } finally {
+            joining.close();
+        }
     }
 
     @Test

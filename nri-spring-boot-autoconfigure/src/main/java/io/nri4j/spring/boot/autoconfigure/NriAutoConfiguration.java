@@ -100,9 +100,18 @@ public final class NriAutoConfiguration {
         };
     }
 
+    /**
+     * Where the instances on this machine coordinate, resolved once; closed after the plugin's
+     * lifecycle, it removes a directory it made, if empty.
+     */
+    @Bean
+    InstancesDirectory nriInstancesDirectory(NriProperties properties) {
+        return InstancesDirectory.resolve(properties.getInstances(), InstancesDirectory.Host.current());
+    }
+
     @Bean
     NriPluginLifecycle nriPluginLifecycle(NriProperties properties, PluginIdentity identity, PluginInstance instance,
-            HandlerRegistry registry,
+            InstancesDirectory instancesDirectory, HandlerRegistry registry,
             NriConfigBinder config, ConnectionState state, ExecutorService nriHandlerExecutor,
             ObjectProvider<RequestObserver> observers, ObjectProvider<NriPluginBuilderCustomizer> customizers,
             ApplicationEventPublisher events, NriExit exit, Environment environment) {
@@ -110,8 +119,8 @@ public final class NriAutoConfiguration {
                 properties.getReconnect().getInitialBackoff(), properties.getReconnect().getMaxBackoff(),
                 properties.getReconnect().getMultiplier(), new HashSet<>(properties.getShutdown().getExitReasons()),
                 properties.getShutdown().getExitCode(), properties.getHealth().getLivenessWindow(), grace(environment));
-        NriPluginFactory plugins = new NriPluginFactory(properties, identity, instance, registry, config,
-                nriHandlerExecutor, observers, customizers);
+        NriPluginFactory plugins = new NriPluginFactory(properties, identity, instance, instancesDirectory, registry,
+                config, nriHandlerExecutor, observers, customizers);
         return new NriPluginLifecycle(plugins, settings, state, events, exit);
     }
 

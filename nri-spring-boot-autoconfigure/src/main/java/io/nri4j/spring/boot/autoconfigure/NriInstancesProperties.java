@@ -13,9 +13,11 @@ public class NriInstancesProperties {
 
     /**
      * Where they agree: a directory every instance on the node shares (a hostPath in a
-     * DaemonSet), writable by the plugin. Unusable, the plugin runs as if alone and says so.
+     * DaemonSet), writable by the plugin. Unset: /var/run/nri4j where the plugin may write it,
+     * else $XDG_RUNTIME_DIR/nri4j or java.io.tmpdir/nri4j-USER (a local run). Unusable, the plugin
+     * runs as if alone and says why.
      */
-    private Path directory = Path.of("/var/run/nri4j");
+    private Path directory;
 
     public boolean isEnabled() {
         return enabled;

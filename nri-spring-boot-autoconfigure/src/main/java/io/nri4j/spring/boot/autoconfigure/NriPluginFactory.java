@@ -34,6 +34,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
     private final NriProperties properties;
     private final PluginIdentity identity;
     private final PluginInstance instance;
+    private final InstancesDirectory instancesDirectory;
     private final HandlerRegistry registry;
     private final NriConfigBinder config;
     private final Executor executor;
@@ -44,11 +45,12 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
     private final UnsupportedAdjustments unsupportedAdjustments;
 
     NriPluginFactory(NriProperties properties, PluginIdentity identity, PluginInstance instance,
-            HandlerRegistry registry, NriConfigBinder config, Executor executor,
+            InstancesDirectory instancesDirectory, HandlerRegistry registry, NriConfigBinder config, Executor executor,
             ObjectProvider<RequestObserver> observers, ObjectProvider<NriPluginBuilderCustomizer> customizers) {
         this.properties = properties;
         this.identity = identity;
         this.instance = instance;
+        this.instancesDirectory = instancesDirectory;
         this.registry = registry;
         this.config = config;
         this.executor = executor;
@@ -78,8 +80,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
                 .registrationTimeout(properties.getRegistrationTimeout())
                 .executor(executor)
                 .instance(instance)
-                .instancesDirectory(properties.getInstances().isEnabled()
-                        ? properties.getInstances().getDirectory() : null)
+                .instancesDirectory(instancesDirectory.directory())
                 .enforcement(enforcement(properties.getEnforcement()))
                 .listener(listener)
                 .limits(limits)
