@@ -23,12 +23,14 @@ type QuickStartInputs struct {
 	MavenRepo string
 	LocalRepo string
 	Version   string // the archetype's
-	JavaHome  string
-	Helm      string
-	Chart     string
-	Registry  string // the registry binary
-	OCIImage  string // verification/oci-image, whose cmd/build -base-only writes the base image
-	Dir       string
+	// ArchetypePlugin is the maven-archetype-plugin's version.
+	ArchetypePlugin string
+	JavaHome        string
+	Helm            string
+	Chart           string
+	Registry        string // the registry binary
+	OCIImage        string // verification/oci-image, whose cmd/build -base-only writes the base image
+	Dir             string
 }
 
 // QuickStartRun is what the steps outside the node hand to the group inside it: the time each
@@ -57,8 +59,11 @@ type QuickStep struct {
 var quickProject = QuickStartProject{GroupID: "com.example.team", ArtifactID: "team-marker",
 	PluginName: "team-marker", PluginIndex: "70"}
 
-// quickBase is the base image Jib builds on, in the registry.
-const quickBase = "nri4j/jre"
+const (
+	archetype = "nri-spring-boot-archetype"
+	quickBase = "nri4j/jre" // the base image Jib builds on, in the registry
+	quickTag  = "1.0.0"     // the generated project's version, its image's tag
+)
 
 // PrepareQuickStart runs the steps of the quickstart outside the node, where Maven reaches the
 // package registries: generate, build, test, build the image with Jib and push it, push the
@@ -108,7 +113,7 @@ func PrepareQuickStart(in QuickStartInputs) (q *QuickStartRun, stop func()) {
 	p := q.Project
 	project := filepath.Join(in.Dir, p.ArtifactID)
 	q.Values = filepath.Join(project, "chart-values.yaml")
-	q.Image, q.Tag = reg.Host()+"/team/"+p.ArtifactID, "1.0.0"
+	q.Image, q.Tag = reg.Host()+"/team/"+p.ArtifactID, quickTag
 	m := maven{in: in, log: filepath.Join(in.Dir, "maven.log")}
 	if err := m.writeSettings(); err != nil {
 		return fail("set-up", err)
@@ -144,16 +149,20 @@ func quickStartMissing(in QuickStartInputs) string {
 	if _, err := os.Stat(in.Mvnw); err != nil {
 		return fmt.Sprintf("no Maven wrapper: %v", err)
 	}
-	deployed := filepath.Join(in.MavenRepo, "io", "nri4j", "nri4j-bom", in.Version)
+	deployed := filepath.Join(in.MavenRepo, "io", "nri4j", archetype, in.Version, "maven-metadata.xml")
 	if _, err := os.Stat(deployed); err != nil {
-		return fmt.Sprintf("nri4j %s is not deployed to %s (./mvnw verify deploys it before this runs)", in.Version, in.MavenRepo)
+		return fmt.Sprintf("io.nri4j:%s:%s is not deployed to %s (./mvnw verify deploys it before this runs)",
+			archetype, in.Version, in.MavenRepo)
 	}
 	return ""
 }
 
-// generate generates the project from the archetype into dir.
+// generate generates the project from the archetype into dir, as its README shows.
 func generate(m maven, p QuickStartProject, dir string) error {
-	return writeStandIn(filepath.Join(dir, p.ArtifactID), p, m.in.Version)
+	return m.run(dir, "-B", "org.apache.maven.plugins:maven-archetype-plugin:"+m.in.ArchetypePlugin+":generate",
+		"-DarchetypeGroupId=io.nri4j", "-DarchetypeArtifactId="+archetype, "-DarchetypeVersion="+m.in.Version,
+		"-DgroupId="+p.GroupID, "-DartifactId="+p.ArtifactID, "-Dversion="+quickTag, "-Dpackage="+p.GroupID,
+		"-DpluginName="+p.PluginName, "-DpluginIndex="+p.PluginIndex)
 }
 
 // pushChart packages the chart and pushes it to the registry as an OCI artifact, and checks
@@ -204,7 +213,9 @@ type maven struct {
 func (m maven) settings() string { return filepath.Join(m.in.Dir, "settings.xml") }
 
 func (m maven) writeSettings() error {
-	repo := fmt.Sprintf(`<id>archetype</id><url>file://%s</url>
+	// The id verification/consumer-it gives it: Maven uses what the local repository got from a
+	// repository only while a repository of that id is configured.
+	repo := fmt.Sprintf(`<id>nri4j-deployed</id><url>file://%s</url>
           <releases><enabled>true</enabled></releases><snapshots><enabled>true</enabled></snapshots>`, m.in.MavenRepo)
 	return os.WriteFile(m.settings(), []byte(`<settings>
   <profiles>

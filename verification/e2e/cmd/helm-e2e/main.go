@@ -55,6 +55,7 @@ func main() {
 	mavenRepo := flag.String("maven-repo", "", "the file repository the archetype is deployed to (default <repo-root>/target/maven-repo)")
 	localRepo := flag.String("local-repo", "", "the quickstart's Maven local repository (default <repo-root>/verification/consumer-it/target/local-repo)")
 	archetypeVersion := flag.String("archetype-version", "", "the archetype's version (default the tag of -image-ref)")
+	archetypePlugin := flag.String("archetype-plugin", "3.4.1", "the maven-archetype-plugin's version (the root pom's maven-archetype-plugin.version)")
 	javaHome := flag.String("java-home", os.Getenv("JAVA_HOME"), "the JDK the quickstart's Maven runs on")
 	groups := flag.String("run", "", "a regular expression choosing the groups to run, e.g. quickstart")
 	inner := flag.String("inner", "", "internal: run the cases with this configuration file")
@@ -130,7 +131,7 @@ func main() {
 	stopQuick := func() {}
 	if suite.Wants("quickstart") {
 		in := harness.QuickStartInputs{Mvnw: filepath.Join(harness.Abs(*root), "mvnw"), MavenRepo: *mavenRepo,
-			LocalRepo: *localRepo, Version: *archetypeVersion, JavaHome: *javaHome, Helm: suite.Helm, Chart: suite.Chart,
+			LocalRepo: *localRepo, Version: *archetypeVersion, ArchetypePlugin: *archetypePlugin, JavaHome: *javaHome, Helm: suite.Helm, Chart: suite.Chart,
 			Registry: filepath.Join(cache, "registry", *registry, "bin", "registry"),
 			OCIImage: filepath.Join(harness.Abs(*root), "verification", "oci-image"), Dir: filepath.Join(harness.Abs(*out), "quickstart")}
 		if in.MavenRepo == "" {
