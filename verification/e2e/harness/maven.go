@@ -48,7 +48,13 @@ func (m maven) run(dir string, args ...string) error {
 		f.Close()
 	}
 	if err != nil {
-		return fmt.Errorf("mvn %s: %v: %s\n%s", strings.Join(args, " "), err, mavenError(out.String()), tail(out.String(), 25))
+		var goals []string
+		for _, a := range args {
+			if !strings.HasPrefix(a, "-") {
+				goals = append(goals, a)
+			}
+		}
+		return fmt.Errorf("mvn %s: %v: %s\n%s", strings.Join(goals, " "), err, mavenError(out.String()), tail(out.String(), 25))
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -56,7 +57,7 @@ func main() {
 	localRepo := flag.String("local-repo", "", "the quickstart's Maven local repository (default <repo-root>/verification/consumer-it/target/local-repo)")
 	archetypeVersion := flag.String("archetype-version", "", "the archetype's version (default the tag of -image-ref)")
 	archetypePlugin := flag.String("archetype-plugin", "3.4.1", "the maven-archetype-plugin's version (the root pom's maven-archetype-plugin.version)")
-	javaHome := flag.String("java-home", os.Getenv("JAVA_HOME"), "the JDK the quickstart's Maven runs on")
+	javaHome := flag.String("java-home", defaultJavaHome(), "the JDK the quickstart's Maven runs on (default $JAVA_HOME, or the java on the PATH)")
 	groups := flag.String("run", "", "a regular expression choosing the groups to run, e.g. quickstart")
 	inner := flag.String("inner", "", "internal: run the cases with this configuration file")
 	flag.Parse()
@@ -230,6 +231,21 @@ func skipAll(s *harness.HelmSuite, reason, label string, strict bool) int {
 		fmt.Printf("helm-e2e: %s: %s\n", why, reason)
 	}
 	return code
+}
+
+// defaultJavaHome is $JAVA_HOME, or the JDK of the java on the PATH, or "".
+func defaultJavaHome() string {
+	if h := os.Getenv("JAVA_HOME"); h != "" {
+		return h
+	}
+	java, err := exec.LookPath("java")
+	if err != nil {
+		return ""
+	}
+	if java, err = filepath.EvalSymlinks(java); err != nil {
+		return ""
+	}
+	return filepath.Dir(filepath.Dir(java))
 }
 
 func fail(format string, args ...any) {
