@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"encoding/xml"
 	"fmt"
 	"os"
 	"os/exec"
@@ -123,7 +124,12 @@ func PrepareQuickStart(in QuickStartInputs) (q *QuickStartRun, stop func()) {
 	}{
 		{"archetype", func() error { return generate(m, p, in.Dir) }},
 		{"build", func() error { return m.run(project, "-B", "test-compile") }},
-		{"tests", func() error { return m.run(project, "-B", "verify") }},
+		{"tests", func() error {
+			if err := m.run(project, "-B", "verify"); err != nil {
+				return err
+			}
+			return testsRan(project)
+		}},
 		{"image (Jib)", func() error {
 			return m.run(project, "-B", "jib:build", "-Djib.to.image="+q.Image+":"+q.Tag,
 				"-Djib.from.image="+reg.Host()+"/"+quickBase+":base", "-Djib.allowInsecureRegistries=true")
@@ -162,6 +168,30 @@ func generate(m maven, p QuickStartProject, dir string) error {
 		"-DarchetypeGroupId=io.nri4j", "-DarchetypeArtifactId="+archetype, "-DarchetypeVersion="+m.in.Version,
 		"-DgroupId="+p.GroupID, "-DartifactId="+p.ArtifactID, "-Dversion="+quickTag, "-Dpackage="+p.GroupID,
 		"-DpluginName="+p.PluginName, "-DpluginIndex="+p.PluginIndex)
+}
+
+// testsRan checks that the project's tests ran: Surefire's reports count more than none.
+func testsRan(project string) error {
+	reports, _ := filepath.Glob(filepath.Join(project, "target", "surefire-reports", "TEST-*.xml"))
+	ran := 0
+	for _, r := range reports {
+		var suite struct {
+			Tests   int `xml:"tests,attr"`
+			Skipped int `xml:"skipped,attr"`
+		}
+		data, err := os.ReadFile(r)
+		if err != nil {
+			return err
+		}
+		if err := xml.Unmarshal(data, &suite); err != nil {
+			return fmt.Errorf("%s: %w", r, err)
+		}
+		ran += suite.Tests - suite.Skipped
+	}
+	if ran == 0 {
+		return fmt.Errorf("mvn verify ran no test (%d reports in target/surefire-reports)", len(reports))
+	}
+	return nil
 }
 
 // pushChart packages the chart and pushes it to the registry as an OCI artifact, and checks
