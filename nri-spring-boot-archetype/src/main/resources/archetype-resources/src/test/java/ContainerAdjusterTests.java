@@ -3,6 +3,7 @@ package ${package};
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerAdjustment;
 import io.nri4j.api.v1alpha1.KeyValue;
 import io.nri4j.api.v1alpha1.PodSandbox;
@@ -24,8 +25,9 @@ class ContainerAdjusterTests {
     @Test
     void marksEveryNewContainerWithThePluginsName() {
         PodSandbox pod = TestPods.pod("web").build();
+        Container container = TestPods.container(pod, "app").build();
 
-        ContainerAdjustment adjustment = runtime.createContainer(pod, TestPods.container(pod, "app").build()).getAdjust();
+        ContainerAdjustment adjustment = runtime.createContainer(pod, container).getAdjust();
 
         assertThat(adjustment.getAnnotationsMap()).containsEntry("nri.example.com/adjusted-by", "${pluginName}");
         assertThat(adjustment.getEnvList()).extracting(KeyValue::getKey, KeyValue::getValue)
