@@ -26,6 +26,9 @@ type Containerd struct {
 	// a pod annotated TolerateAnnotation: "true" is exempt (see WriteConfig).
 	RequiredPlugins    []string
 	TolerateAnnotation string
+	// RegistryConfig, when not empty, is the CRI image service's config_path: a directory of
+	// <host>/hosts.toml files.
+	RegistryConfig string
 
 	proc criProcess
 }
@@ -89,6 +92,9 @@ func (c *Containerd) config() string {
 		// A JVM on a loaded 2-core machine takes longer than the default 5 s to register.
 		`  plugin_registration_timeout = "30s"`,
 		`  plugin_request_timeout = "5s"`,
+	}
+	if c.RegistryConfig != "" {
+		head = append(head, `[plugins."io.containerd.cri.v1.images".registry]`, `  config_path = `+q(c.RegistryConfig))
 	}
 	tail := []string{
 		`[plugins."io.containerd.cri.v1.images".pinned_images]`,

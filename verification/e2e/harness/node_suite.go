@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -21,6 +22,14 @@ type HelmSuite struct {
 	Helm        string
 	KubeBin     string
 	Etcd        string
+	QuickStart  *QuickStartRun // the quickstart's steps outside the node (nil: not run)
+	Groups      string         // a regular expression choosing groups; empty: all
+}
+
+// Wants reports whether the group name is chosen by Groups.
+func (s *HelmSuite) Wants(name string) bool {
+	ok, err := regexp.MatchString(s.Groups, name)
+	return err == nil && ok
 }
 
 const (
@@ -35,7 +44,7 @@ const (
 
 // GroupNames lists the groups of cases, for reporting them skipped.
 func (s *HelmSuite) GroupNames() []string {
-	return []string{"install", "adjust", "containerd-restart", "upgrade", "evict", "fail-closed"}
+	return []string{"quickstart", "install", "adjust", "containerd-restart", "upgrade", "evict", "fail-closed"}
 }
 
 // nodeRun is what the cases share.
@@ -58,6 +67,7 @@ func (s *HelmSuite) Run(root *T) {
 		if err != nil {
 			t.Fatalf("%v", err)
 		}
+		s.quickStartNode(t, c, dir)
 		n, err := NewNode(filepath.Join(dir, "node"), c, s.KubeBin, s.Etcd)
 		if err != nil {
 			t.Fatalf("%v", err)
@@ -77,7 +87,11 @@ func (s *HelmSuite) Run(root *T) {
 		if err := c.Start(startTimeout); err != nil {
 			t.Fatalf("%v", err)
 		}
-		for _, image := range []string{s.PauseImage, s.TestImage, s.PluginImage} {
+		images := []string{s.PauseImage, s.TestImage}
+		if s.PluginImage != "" {
+			images = append(images, s.PluginImage)
+		}
+		for _, image := range images {
 			if err := c.Import(image); err != nil {
 				t.Fatalf("%v", err)
 			}
@@ -85,8 +99,10 @@ func (s *HelmSuite) Run(root *T) {
 		i := strings.LastIndex(s.ImageRef, ":")
 		r.repo, r.tag = s.ImageRef[:i], s.ImageRef[i+1:]
 		// The upgrade rolls to the same image under another tag, as a new release would.
-		if err := c.Tag(s.ImageRef, s.ImageRef+"-next"); err != nil {
-			t.Fatalf("%v", err)
+		if s.PluginImage != "" {
+			if err := c.Tag(s.ImageRef, s.ImageRef+"-next"); err != nil {
+				t.Fatalf("%v", err)
+			}
 		}
 		start := time.Now()
 		if err := n.Start(nodeTimeout); err != nil {
@@ -103,15 +119,32 @@ func (s *HelmSuite) Run(root *T) {
 		if r.watch, err = n.watchPods("default", podSelector, "plugin", pluginName); err != nil {
 			t.Fatalf("%v", err)
 		}
+		// First, and uninstalled at its end: the other groups see no other plugin.
+		if s.Wants("quickstart") {
+			t.Run("quickstart", r.quickstart)
+		}
+		// The others run on the chart install installs.
+		groups := []struct {
+			name string
+			run  func(*T)
+		}{{"adjust", r.adjust}, {"containerd-restart", r.restart}, {"upgrade", r.upgrade},
+			// Before fail-closed: its validator would refuse the pod created while the plugin is down.
+			{"evict", r.evict}, {"fail-closed", r.failClosed}}
+		chosen := groups[:0]
+		for _, g := range groups {
+			if s.Wants(g.name) {
+				chosen = append(chosen, g)
+			}
+		}
+		if len(chosen) == 0 && !s.Wants("install") {
+			return
+		}
 		if !t.Run("install", r.install) {
 			t.Fatalf("the chart is not installed: the other cases cannot run")
 		}
-		t.Run("adjust", r.adjust)
-		t.Run("containerd-restart", r.restart)
-		t.Run("upgrade", r.upgrade)
-		// Before fail-closed: its validator would refuse the pod created while the plugin is down.
-		t.Run("evict", r.evict)
-		t.Run("fail-closed", r.failClosed)
+		for _, g := range chosen {
+			t.Run(g.name, g.run)
+		}
 	})
 }
 

@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -30,6 +31,7 @@ var versions = map[string]*regexp.Regexp{
 	"-kubernetes": regexp.MustCompile(`^v1\.[0-9]+\.[0-9]+$`),
 	"-etcd":       regexp.MustCompile(`^v3\.[0-9]+\.[0-9]+$`),
 	"-helm":       regexp.MustCompile(`^v3\.[0-9]+\.[0-9]+$`),
+	"-registry":   regexp.MustCompile(`^v3\.[0-9]+\.[0-9]+$`),
 }
 
 // config is what the driver hands the process it runs in the private namespaces.
@@ -49,12 +51,21 @@ func main() {
 	out := flag.String("out", "target/helm-e2e", "where to write images and the summary")
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
 	strict := flag.Bool("strict", false, "fail when no case passed, every one skipped (CI)")
+	registry := flag.String("registry", "v3.1.2", "the distribution (OCI registry) release of the quickstart")
+	root := flag.String("repo-root", "../..", "the repository's root: its mvnw runs the quickstart's Maven")
+	mavenRepo := flag.String("maven-repo", "", "the file repository the archetype is deployed to (default <repo-root>/target/maven-repo)")
+	localRepo := flag.String("local-repo", "", "the quickstart's Maven local repository (default <repo-root>/verification/consumer-it/target/local-repo)")
+	archetypeVersion := flag.String("archetype-version", "", "the archetype's version (default the tag of -image-ref)")
+	archetypePlugin := flag.String("archetype-plugin", "3.4.1", "the maven-archetype-plugin's version (the root pom's maven-archetype-plugin.version)")
+	javaHome := flag.String("java-home", defaultJavaHome(), "the JDK the quickstart's Maven runs on (default $JAVA_HOME, or the java on the PATH)")
+	groups := flag.String("run", "", "a regular expression choosing the groups to run, e.g. quickstart")
 	inner := flag.String("inner", "", "internal: run the cases with this configuration file")
 	flag.Parse()
 	if *inner != "" {
 		os.Exit(runInner(*inner))
 	}
-	for name, v := range map[string]string{"-containerd": *containerd, "-kubernetes": *kubernetes, "-etcd": *etcd, "-helm": *helmVersion} {
+	for name, v := range map[string]string{"-containerd": *containerd, "-kubernetes": *kubernetes, "-etcd": *etcd,
+		"-helm": *helmVersion, "-registry": *registry} {
 		if !versions[name].MatchString(v) {
 			fail("%s: %q is not a release such as %s", name, v, versions[name].String())
 		}
@@ -63,12 +74,21 @@ func main() {
 		fail("-image-ref: %q has no tag (want e.g. docker.io/nri4j/spring-hello:0.1.0)", *imageRef)
 	}
 	label := fmt.Sprintf("Kubernetes %s, containerd %s", *kubernetes, *containerd)
-	suite := harness.HelmSuite{Release: harness.Release{Version: *containerd}, ImageRef: *imageRef}
+	if _, err := regexp.Compile(*groups); err != nil {
+		fail("-run: %v", err)
+	}
+	suite := harness.HelmSuite{Release: harness.Release{Version: *containerd}, ImageRef: *imageRef, Groups: *groups}
 	if reason := missing(harness.ThisHost()); reason != "" {
 		os.Exit(skipAll(&suite, reason, label, *strict))
 	}
-	if _, err := os.Stat(*image); err != nil {
-		fail("-image: %v (build it first: ./mvnw package -pl verification/oci-image -am)", err)
+	// The plugin's image runs in every group but the quickstart, which builds its own.
+	for _, g := range suite.GroupNames() {
+		if g != "quickstart" && suite.Wants(g) && suite.PluginImage == "" {
+			if _, err := os.Stat(*image); err != nil {
+				fail("-image: %v (build it first: ./mvnw package -pl verification/oci-image -am)", err)
+			}
+			suite.PluginImage = harness.Abs(*image)
+		}
 	}
 	if _, err := os.Stat(filepath.Join(*chart, "Chart.yaml")); err != nil {
 		fail("-chart: %v", err)
@@ -76,7 +96,7 @@ func main() {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fail("%v", err)
 	}
-	suite.PluginImage, suite.Chart = harness.Abs(*image), harness.Abs(*chart)
+	suite.Chart = harness.Abs(*chart)
 
 	start := time.Now()
 	cache := harness.CacheDir()
@@ -90,6 +110,7 @@ func main() {
 		{"Kubernetes " + *kubernetes, "build-kubernetes.sh", []string{*kubernetes}},
 		{"etcd " + *etcd, "build-etcd.sh", []string{*etcd}},
 		{"helm " + *helmVersion, "build-helm.sh", []string{*helmVersion}},
+		{"registry " + *registry, "build-registry.sh", []string{*registry}},
 	}
 	for _, s := range steps {
 		if err := harness.Script(s.script, s.args...); err != nil {
@@ -108,10 +129,30 @@ func main() {
 		fail("images: %v", err)
 	}
 	fmt.Printf("helm-e2e: prepared in %s\n", time.Since(start).Round(time.Second))
+	stopQuick := func() {}
+	if suite.Wants("quickstart") {
+		in := harness.QuickStartInputs{Mvnw: filepath.Join(harness.Abs(*root), "mvnw"), MavenRepo: *mavenRepo,
+			LocalRepo: *localRepo, Version: *archetypeVersion, ArchetypePlugin: *archetypePlugin, JavaHome: *javaHome, Helm: suite.Helm, Chart: suite.Chart,
+			Registry: filepath.Join(cache, "registry", *registry, "bin", "registry"),
+			OCIImage: filepath.Join(harness.Abs(*root), "verification", "oci-image"), Dir: filepath.Join(harness.Abs(*out), "quickstart")}
+		if in.MavenRepo == "" {
+			in.MavenRepo = filepath.Join(harness.Abs(*root), "target", "maven-repo")
+		}
+		if in.LocalRepo == "" {
+			in.LocalRepo = filepath.Join(harness.Abs(*root), "verification", "consumer-it", "target", "local-repo")
+		}
+		if in.Version == "" {
+			in.Version = (*imageRef)[strings.LastIndex(*imageRef, ":")+1:]
+		}
+		qStart := time.Now()
+		suite.QuickStart, stopQuick = harness.PrepareQuickStart(in)
+		fmt.Printf("helm-e2e: quickstart's steps outside the node in %s\n", time.Since(qStart).Round(time.Second))
+	}
 
 	// Private mount and network namespaces: the node's tmpfs mounts, sysctl values, bridge and
 	// addresses exist only there, and vanish with it.
 	s, runErr := harness.RunInside(harness.Abs(*out), []string{"-m", "-n", "--propagation", "private"}, config{Suite: suite, Verbose: *verbose})
+	stopQuick()
 	if s == nil {
 		fmt.Printf("helm-e2e: 0 passed, 1 failed (%s): the cases ended without a summary (%v)\n", label, runErr)
 		os.Exit(1)
@@ -179,6 +220,9 @@ func skipAll(s *harness.HelmSuite, reason, label string, strict bool) int {
 	report := &cases.Report{}
 	root := cases.NewRoot("helm-e2e", report)
 	for _, name := range s.GroupNames() {
+		if !s.Wants(name) {
+			continue
+		}
 		root.Run("containerd-"+s.Release.Version+"/"+name, func(t *cases.T) { t.Skipf("%s", reason) })
 	}
 	fmt.Printf("helm-e2e: 0 passed, 0 failed (%s), %d skipped: %s\n", label, report.Skipped, reason)
@@ -187,6 +231,21 @@ func skipAll(s *harness.HelmSuite, reason, label string, strict bool) int {
 		fmt.Printf("helm-e2e: %s: %s\n", why, reason)
 	}
 	return code
+}
+
+// defaultJavaHome is $JAVA_HOME, or the JDK of the java on the PATH, or "".
+func defaultJavaHome() string {
+	if h := os.Getenv("JAVA_HOME"); h != "" {
+		return h
+	}
+	java, err := exec.LookPath("java")
+	if err != nil {
+		return ""
+	}
+	if java, err = filepath.EvalSymlinks(java); err != nil {
+		return ""
+	}
+	return filepath.Dir(filepath.Dir(java))
 }
 
 func fail(format string, args ...any) {

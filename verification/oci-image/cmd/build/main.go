@@ -3,6 +3,9 @@
 // extracts them, and a class-data cache trained on that very tree (an AOT cache from JDK 25 on,
 // a CDS archive before). It writes an OCI image layout and the same as a tar file, which
 // `ctr images import` takes.
+//
+// With -base-only it writes the base and the runtime alone, no application and no entrypoint:
+// an image to build on, e.g. as Jib's base (its default entrypoint runs `java` from the PATH).
 package main
 
 import (
@@ -26,42 +29,29 @@ func main() {
 	tag := flag.String("tag", "latest", "the image's tag")
 	out := flag.String("out", "target/image", "where to write: layout/, image.oci.tar, work/")
 	cache := flag.String("cache", filepath.Join(os.Getenv("HOME"), ".cache", "nri4j"), "where the libc6 package and jlinked runtimes are kept")
+	baseOnly := flag.Bool("base-only", false, "write the base and runtime layers only, without -jar")
 	flag.Parse()
-	if *jar == "" || *javaHome == "" {
-		fail("-jar and -java-home are required")
+	if *javaHome == "" || (*jar == "") != *baseOnly {
+		fail("-java-home is required, and -jar unless -base-only (not both)")
 	}
 	start := time.Now()
-	if err := run(*jar, *javaHome, *name, *tag, *out, *cache); err != nil {
+	assemble := run
+	if *baseOnly {
+		assemble = runBase
+	}
+	if err := assemble(*jar, *javaHome, *name, *tag, *out, *cache); err != nil {
 		fail("%v", err)
 	}
 	fmt.Printf("image: built in %s\n", time.Since(start).Round(100*time.Millisecond))
 }
 
 func run(jar, javaHome, name, tag, out, cache string) error {
-	jdk, err := build.ReadJDK(javaHome)
+	jdk, layers, err := baseLayers(javaHome, out, cache)
 	if err != nil {
 		return err
 	}
-	os.RemoveAll(out)
 	work := filepath.Join(out, "work")
 	part := func(n string) string { return filepath.Join(work, "layers", n) }
-	if err := os.MkdirAll(part("base"), 0o755); err != nil {
-		return err
-	}
-	libc, err := build.Base(part("base"), cache)
-	if err != nil {
-		return err
-	}
-	jre, err := build.JRE(jdk, cache)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(part("jre")+"/opt", 0o755); err != nil {
-		return err
-	}
-	if b, err := exec.Command("cp", "-a", jre, part("jre")+"/opt/java").CombinedOutput(); err != nil {
-		return fmt.Errorf("copying the runtime: %v: %s", err, b)
-	}
 	appLayers, err := build.ExtractApp(filepath.Join(javaHome, "bin", "java"), jar, filepath.Join(work, "layers"))
 	if err != nil {
 		return err
@@ -75,17 +65,13 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 		flags = append(flags, build.LibraryPathFlag)
 		fmt.Printf("image: %s holds %s\n", build.NativeDir, strings.Join(natives, ", "))
 	}
-	layers := []build.Layer{
-		{Title: "base", Dir: part("base"), CreatedBy: libc + " (Debian), /etc/passwd, /etc/group"},
-		{Title: "jre", Dir: part("jre"), CreatedBy: "jlink of JDK " + jdk.Version},
-	}
 	for _, l := range appLayers {
 		if empty, _ := isEmptyTree(filepath.Join(part(l), "app")); empty {
 			continue
 		}
 		layers = append(layers, build.Layer{Title: l, Dir: part(l), CreatedBy: "java -Djarmode=tools -jar " + filepath.Base(jar) + " extract --layers (" + l + ")"})
 	}
-	for _, l := range layers {
+	for _, l := range layers[2:] {
 		if err := build.SetTimes(l.Dir); err != nil {
 			return err
 		}
@@ -133,6 +119,63 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 		ExposedPorts: map[string]struct{}{"8081/tcp": {}},
 		Labels:       map[string]string{"org.opencontainers.image.title": filepath.Base(name), "org.opencontainers.image.version": tag},
 	}}
+	return write(img, out)
+}
+
+// runBase writes the base and runtime layers alone, with the runtime on the PATH.
+func runBase(_, javaHome, name, tag, out, cache string) error {
+	_, layers, err := baseLayers(javaHome, out, cache)
+	if err != nil {
+		return err
+	}
+	user := strconv.Itoa(build.UserID)
+	return write(build.Image{Name: name, Tag: tag, Architecture: runtime.GOARCH, Layers: layers, Runtime: build.RuntimeConfig{
+		User:   user + ":" + user,
+		Env:    []string{"PATH=/opt/java/bin:/usr/bin:/bin", "JAVA_HOME=/opt/java"},
+		Labels: map[string]string{"org.opencontainers.image.title": filepath.Base(name), "org.opencontainers.image.version": tag},
+	}}, out)
+}
+
+// baseLayers empties out and lays out there the base (Debian's C library, the image's user)
+// and the jlinked runtime of the JDK at javaHome under /opt/java, with their times set.
+func baseLayers(javaHome, out, cache string) (build.JDK, []build.Layer, error) {
+	jdk, err := build.ReadJDK(javaHome)
+	if err != nil {
+		return jdk, nil, err
+	}
+	os.RemoveAll(out)
+	part := func(n string) string { return filepath.Join(out, "work", "layers", n) }
+	if err := os.MkdirAll(part("base"), 0o755); err != nil {
+		return jdk, nil, err
+	}
+	libc, err := build.Base(part("base"), cache)
+	if err != nil {
+		return jdk, nil, err
+	}
+	jre, err := build.JRE(jdk, cache)
+	if err != nil {
+		return jdk, nil, err
+	}
+	if err := os.MkdirAll(part("jre")+"/opt", 0o755); err != nil {
+		return jdk, nil, err
+	}
+	if b, err := exec.Command("cp", "-a", jre, part("jre")+"/opt/java").CombinedOutput(); err != nil {
+		return jdk, nil, fmt.Errorf("copying the runtime: %v: %s", err, b)
+	}
+	layers := []build.Layer{
+		{Title: "base", Dir: part("base"), CreatedBy: libc + " (Debian), /etc/passwd, /etc/group"},
+		{Title: "jre", Dir: part("jre"), CreatedBy: "jlink of JDK " + jdk.Version},
+	}
+	for _, l := range layers {
+		if err := build.SetTimes(l.Dir); err != nil {
+			return jdk, nil, err
+		}
+	}
+	return jdk, layers, nil
+}
+
+// write writes img as an OCI image layout under out/layout and as the tar file out/image.oci.tar.
+func write(img build.Image, out string) error {
 	layout := filepath.Join(out, "layout")
 	if err := build.WriteLayout(img, layout); err != nil {
 		return err
@@ -142,7 +185,7 @@ func run(jar, javaHome, name, tag, out, cache string) error {
 		"-C", layout, "-cf", tarFile, ".").CombinedOutput(); err != nil {
 		return fmt.Errorf("tar of the layout: %v: %s", err, b)
 	}
-	fmt.Printf("image: %s:%s (%d layers) in %s and %s\n", name, tag, len(layers), layout, tarFile)
+	fmt.Printf("image: %s:%s (%d layers) in %s and %s\n", img.Name, img.Tag, len(img.Layers), layout, tarFile)
 	return nil
 }
 
