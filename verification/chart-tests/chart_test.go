@@ -29,9 +29,11 @@ func TestDefaultValues(t *testing.T) {
 		return
 	}
 	check(t, "should render only a ConfigMap and a DaemonSet", func(t *testing.T) {
-		if len(r.configMaps) != 1 || len(r.daemonSets) != 1 || len(r.services) != 0 || len(r.serviceMonitors) != 0 {
-			t.Errorf("rendered %d ConfigMaps, %d DaemonSets, %d Services, %d ServiceMonitors", len(r.configMaps),
-				len(r.daemonSets), len(r.services), len(r.serviceMonitors))
+		if len(r.configMaps) != 1 || len(r.daemonSets) != 1 || len(r.services) != 0 || len(r.serviceMonitors) != 0 ||
+			len(r.podMonitors) != 0 || len(r.prometheusRules) != 0 || len(r.dashboards) != 0 {
+			t.Errorf("rendered %d ConfigMaps, %d DaemonSets, %d Services, %d ServiceMonitors, %d PodMonitors, "+
+				"%d PrometheusRules, %d dashboards", len(r.configMaps), len(r.daemonSets), len(r.services),
+				len(r.serviceMonitors), len(r.podMonitors), len(r.prometheusRules), len(r.dashboards))
 		}
 	})
 	checkDaemonSet(t, r, defaults)
@@ -60,12 +62,26 @@ func TestDefaultValues(t *testing.T) {
 			t.Errorf("memory request %s, limit %s", res.Requests.Memory(), res.Limits.Memory())
 		}
 	})
-	check(t, "should run the chart's appVersion of the spring-hello image with no priority class", func(t *testing.T) {
+	check(t, "should run the chart's appVersion of the spring-hello image", func(t *testing.T) {
 		if c := plugin(t, ds); c.Image != "nri4j/spring-hello:0.1.0-SNAPSHOT" || c.ImagePullPolicy != "IfNotPresent" {
 			t.Errorf("image %s (%s)", c.Image, c.ImagePullPolicy)
 		}
-		if p := ds.Spec.Template.Spec.PriorityClassName; p != "" {
+	})
+	check(t, "should run as system-node-critical, which every cluster has, unless told otherwise", func(t *testing.T) {
+		if p := ds.Spec.Template.Spec.PriorityClassName; p != "system-node-critical" {
 			t.Errorf("priorityClassName %q", p)
+		}
+		manifest, err := runHelm("template", "test", chartDir, "--namespace", "nri", "--kube-version", kubeVersion,
+			"--set", "priorityClassName=")
+		if err != nil {
+			t.Fatal(err)
+		}
+		none, err := decodeStrictly(manifest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := onlyDaemonSet(t, none).Spec.Template.Spec.PriorityClassName; p != "" {
+			t.Errorf("with priorityClassName=\"\": %q", p)
 		}
 	})
 }
@@ -128,6 +144,7 @@ func TestCustomValues(t *testing.T) {
 		if sm.Labels["release"] != "kube-prometheus" {
 			t.Errorf("ServiceMonitor labels %v", sm.Labels)
 		}
+		checkRelabelings(t, sm.Spec.Endpoints[0].RelabelConfigs, "pinner")
 	})
 	check(t, "should apply scheduling, identity and environment values", func(t *testing.T) {
 		if pod.PriorityClassName != "system-node-critical" {

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
+	monitoringv1 "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -16,27 +18,15 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// serviceMonitor is the part of the Prometheus Operator's type the chart renders; decoding
-// into it strictly rejects any other field.
-type serviceMonitor struct {
-	metav1.TypeMeta   `json:",inline"`
-	metav1.ObjectMeta `json:"metadata"`
-	Spec              struct {
-		Selector  metav1.LabelSelector `json:"selector"`
-		Endpoints []struct {
-			Port     string `json:"port"`
-			Path     string `json:"path"`
-			Interval string `json:"interval"`
-		} `json:"endpoints"`
-	} `json:"spec"`
-}
-
-// rendered is what one `helm template` produced, by kind.
+// rendered is what one `helm template` produced, by kind; the dashboard's ConfigMap apart.
 type rendered struct {
 	configMaps      []*corev1.ConfigMap
+	dashboards      []*corev1.ConfigMap
 	daemonSets      []*appsv1.DaemonSet
 	services        []*corev1.Service
-	serviceMonitors []*serviceMonitor
+	serviceMonitors []*monitoringv1.ServiceMonitor
+	podMonitors     []*monitoringv1.PodMonitor
+	prometheusRules []*monitoringv1.PrometheusRule
 }
 
 // decodeStrictly decodes every document of a manifest stream into its API type: unknown
@@ -47,6 +37,13 @@ func decodeStrictly(manifest string) (*rendered, error) {
 	for n := 1; ; n++ {
 		doc, err := reader.Read()
 		if errors.Is(err, io.EOF) {
+			out.configMaps = slices.DeleteFunc(out.configMaps, func(c *corev1.ConfigMap) bool {
+				_, dashboard := c.Data[dashboardKey]
+				if dashboard {
+					out.dashboards = append(out.dashboards, c)
+				}
+				return dashboard
+			})
 			return out, nil
 		}
 		if err != nil {
@@ -75,8 +72,14 @@ func decodeStrictly(manifest string) (*rendered, error) {
 			v := &corev1.Service{}
 			out.services, target = append(out.services, v), v
 		case "monitoring.coreos.com/v1 ServiceMonitor":
-			v := &serviceMonitor{}
+			v := &monitoringv1.ServiceMonitor{}
 			out.serviceMonitors, target = append(out.serviceMonitors, v), v
+		case "monitoring.coreos.com/v1 PodMonitor":
+			v := &monitoringv1.PodMonitor{}
+			out.podMonitors, target = append(out.podMonitors, v), v
+		case "monitoring.coreos.com/v1 PrometheusRule":
+			v := &monitoringv1.PrometheusRule{}
+			out.prometheusRules, target = append(out.prometheusRules, v), v
 		default:
 			return nil, fmt.Errorf("document %d: the chart should not render %s %s", n, meta.APIVersion, meta.Kind)
 		}

@@ -1,6 +1,7 @@
 // Package charttests renders helm/nri-plugin with helm (built from the Go module proxy), decodes
-// every object strictly into the Kubernetes API types, and checks what an operator relies on.
-// It ends with one line: chart: N passed, M failed.
+// every object strictly into the Kubernetes and Prometheus Operator API types, checks what an
+// operator relies on, and runs promtool's unit tests on the alerts the chart renders. It ends
+// with the lines: chart: N passed, M failed; promtool: N alert tests passed (M alerts).
 package charttests
 
 import (
@@ -13,7 +14,10 @@ import (
 
 const chartDir = "../../helm/nri-plugin"
 
-var helmBinary string
+var helmBinary, promtoolBinary string
+
+// promtoolSummary is the rules tests' line, printed after the chart's.
+var promtoolSummary string
 
 // results: every case's outcome, by name, for the summary line.
 var (
@@ -22,12 +26,14 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	helm, err := ensureHelm()
+	var err error
+	if helmBinary, err = helmTool.ensure(); err == nil {
+		promtoolBinary, err = promtoolTool.ensure()
+	}
 	if err != nil {
 		fmt.Printf("chart: cannot run: %v\n", err)
 		os.Exit(2)
 	}
-	helmBinary = helm
 	code := m.Run()
 	passed, failed := 0, []string{}
 	for name, ok := range results {
@@ -42,6 +48,9 @@ func TestMain(m *testing.M) {
 		fmt.Printf("chart: FAILED %s\n", name)
 	}
 	fmt.Printf("chart: %d passed, %d failed\n", passed, len(failed))
+	if promtoolSummary != "" {
+		fmt.Println(promtoolSummary)
+	}
 	if code == 0 && len(failed) > 0 {
 		code = 1
 	}

@@ -56,8 +56,10 @@ func TestPackage(t *testing.T) {
 			names = append(names, name)
 		}
 		slices.Sort(names)
-		want := []string{"nri-plugin/Chart.yaml", "nri-plugin/README.md", "nri-plugin/templates/NOTES.txt",
-			"nri-plugin/templates/_helpers.tpl", "nri-plugin/templates/configmap.yaml", "nri-plugin/templates/daemonset.yaml",
+		want := []string{"nri-plugin/Chart.yaml", "nri-plugin/README.md", "nri-plugin/dashboards/nri-plugin.json",
+			"nri-plugin/templates/NOTES.txt", "nri-plugin/templates/_helpers.tpl", "nri-plugin/templates/configmap.yaml",
+			"nri-plugin/templates/daemonset.yaml", "nri-plugin/templates/dashboard.yaml",
+			"nri-plugin/templates/podmonitor.yaml", "nri-plugin/templates/prometheusrule.yaml",
 			"nri-plugin/templates/service.yaml", "nri-plugin/templates/servicemonitor.yaml",
 			"nri-plugin/values.schema.json", "nri-plugin/values.yaml"}
 		if !slices.Equal(names, want) {

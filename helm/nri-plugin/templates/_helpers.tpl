@@ -135,3 +135,20 @@ leave the operator guessing which one holds).
 {{- fail "securityContext.runAsNonRoot is true but runAsUser is 0: set runAsUser to the user that may open the NRI socket (see the README, \"Running as non-root\")" }}
 {{- end }}
 {{- end }}
+
+{{/*
+The labels the alerts and the dashboard rely on, the same whichever monitor scrapes: job, the
+chart's full name (a ServiceMonitor would name it after the Service, a PodMonitor after itself),
+and node, the node the pod runs on.
+*/}}
+{{- define "nri-plugin.metricsRelabelings" -}}
+- targetLabel: job
+  replacement: {{ include "nri-plugin.fullname" . }}
+- sourceLabels: [__meta_kubernetes_pod_node_name]
+  targetLabel: node
+{{- end }}
+
+{{/* The series of this release's plugins, in PromQL. */}}
+{{- define "nri-plugin.alertSelector" -}}
+job="{{ include "nri-plugin.fullname" . }}", namespace="{{ .Release.Namespace }}"
+{{- end }}
