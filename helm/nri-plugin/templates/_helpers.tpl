@@ -134,6 +134,13 @@ leave the operator guessing which one holds).
 {{- if and .Values.securityContext.runAsNonRoot (eq (toString .Values.securityContext.runAsUser) "0") }}
 {{- fail "securityContext.runAsNonRoot is true but runAsUser is 0: set runAsUser to the user that may open the NRI socket (see the README, \"Running as non-root\")" }}
 {{- end }}
+{{- $m := .Values.metrics }}
+{{- if and $m.podMonitor.enabled $m.serviceMonitor.enabled }}
+{{- fail "metrics.podMonitor and metrics.serviceMonitor are both enabled: each plugin would be scraped twice, as the same job, and every alert would fire twice; enable one" }}
+{{- end }}
+{{- if and $m.prometheusRule.enabled (not (or $m.podMonitor.enabled $m.serviceMonitor.enabled)) }}
+{{- fail "metrics.prometheusRule needs metrics.podMonitor (or metrics.serviceMonitor) enabled: the alerts select the series by the job and node labels the chart's monitors set" }}
+{{- end }}
 {{- end }}
 
 {{/*
