@@ -6,7 +6,8 @@ import (
 )
 
 func TestLint(t *testing.T) {
-	for _, values := range [][]string{nil, {"-f", "values/custom.yaml"}, {"-f", "values/on-delete.yaml"}} {
+	for _, values := range [][]string{nil, {"-f", "values/custom.yaml"}, {"-f", "values/on-delete.yaml"},
+		{"-f", "values/monitoring.yaml"}} {
 		name := "should lint clean in strict mode with the default values"
 		if values != nil {
 			name = "should lint clean in strict mode with " + values[1]
