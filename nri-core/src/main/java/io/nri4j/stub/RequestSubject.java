@@ -13,18 +13,31 @@ record RequestSubject(Message request) {
 
     @Override
     public String toString() {
-        var fields = request.getDescriptorForType();
-        var container = fields.findFieldByName("container");
-        if (container != null && request.hasField(container)) {
-            Container c = (Container) request.getField(container);
+        Container c = container(request);
+        if (c != Container.getDefaultInstance()) {
             return "container " + WireText.escape(c.getName()) + " (" + WireText.escape(c.getId()) + ")";
         }
-        var pod = fields.findFieldByName("pod");
-        if (pod != null && request.hasField(pod)) {
-            PodSandbox p = (PodSandbox) request.getField(pod);
+        PodSandbox p = pod(request);
+        if (p != PodSandbox.getDefaultInstance()) {
             return "pod " + WireText.escape(p.getNamespace()) + "/" + WireText.escape(p.getName()) + " ("
                     + WireText.escape(p.getId()) + ")";
         }
         return request.getDescriptorForType().getName();
+    }
+
+    /** The request's {@code pod} field; the default instance when it has none (or no request). */
+    static PodSandbox pod(Message request) {
+        return request != null && field(request, "pod") instanceof PodSandbox p ? p : PodSandbox.getDefaultInstance();
+    }
+
+    /** The request's {@code container} field; the default instance when it has none (or no request). */
+    static Container container(Message request) {
+        return request != null && field(request, "container") instanceof Container c ? c
+                : Container.getDefaultInstance();
+    }
+
+    private static Object field(Message request, String name) {
+        var field = request.getDescriptorForType().findFieldByName(name);
+        return field != null && request.hasField(field) ? request.getField(field) : null;
     }
 }
