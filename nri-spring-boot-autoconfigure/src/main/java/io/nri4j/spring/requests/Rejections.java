@@ -6,6 +6,9 @@ import io.nri4j.stub.RequestOutcome;
 /** Why a request did not succeed, in one line. */
 public final class Rejections {
 
+    /** Where the exceptions that wrap a handler's for the wire live. */
+    private static final String WRAPPERS = "io.nri4j.internal.";
+
     private Rejections() {
     }
 
@@ -15,9 +18,14 @@ public final class Rejections {
                 ? v.getReason() : null;
     }
 
-    /** The exception's class and message, e.g. {@code IllegalStateException: no quota}. */
+    /**
+     * The exception's class and message, e.g. {@code IllegalStateException: no quota}: the
+     * handler's own, not the framework's wrapper that carried it to the runtime.
+     */
     public static String describe(Throwable error) {
-        String message = error.getMessage();
-        return error.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        Throwable shown = error.getCause() != null && error.getClass().getName().startsWith(WRAPPERS)
+                ? error.getCause() : error;
+        String message = shown.getMessage();
+        return shown.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 }

@@ -1,4 +1,4 @@
-package io.nri4j.spring.test;
+package io.nri4j.spring.test.endpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,7 @@ import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.spring.annotation.OnCreateContainer;
 import io.nri4j.spring.endpoint.NriEndpoint;
 import io.nri4j.spring.requests.RecentRequests;
+import io.nri4j.spring.test.EmbeddedNriRuntime;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,4 +1,4 @@
-package io.nri4j.spring.test;
+package io.nri4j.spring.test.endpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -7,6 +7,7 @@ import io.nri4j.adjust.Adjustment;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.spring.annotation.OnCreateContainer;
+import io.nri4j.spring.test.EmbeddedNriRuntime;
 import io.nri4j.stub.PluginInstance;
 import io.nri4j.test.runtime.NriTestRuntime;
 import io.nri4j.test.runtime.TestPods;
