@@ -34,6 +34,12 @@ public final class Compatibility {
         checked = true;
     }
 
+    /** The version of nri4j on the classpath, e.g. {@code 0.1.0}; {@code unknown} if the build did not say. */
+    public static String nri4jVersion() {
+        String version = buildProperties().getProperty("nri4j", "");
+        return version.isEmpty() || version.startsWith("@") ? "unknown" : version;
+    }
+
     /** Generated code loads only with a runtime at least as new as the protoc that made it, same major. */
     static void protobuf(Optional<int[]> runtime, String gencode) {
         int[] needed = parse(gencode);

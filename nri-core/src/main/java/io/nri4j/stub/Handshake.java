@@ -92,7 +92,7 @@ final class Handshake {
             throw refuse("none of the events " + plugin.identity().fullName() + " handles (" + wanted
                     + ") is known to " + who);
         }
-        progress.subscribed(runtime, subscribed, who);
+        progress.subscribed(runtime, subscription, wanted, who);
         if (plugin.required()) {
             failClosedGaps(plugin.identity().fullName(), runtime, plugin.failurePolicy()).ifPresent(log::warn);
         }

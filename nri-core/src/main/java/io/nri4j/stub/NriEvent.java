@@ -31,8 +31,18 @@ public sealed interface NriEvent {
      *
      * @param runtime what the runtime said about itself
      * @param subscribed the events subscribed to
+     * @param wanted the events the plugin wanted: its subscription, or what its Configure handler
+     *     narrowed it to
+     * @param leftOut the wanted events left out because the runtime's NRI version (reported,
+     *     inferred or assumed) does not know them
      */
-    record Configured(RuntimeInfo runtime, EventMask subscribed) implements NriEvent {
+    record Configured(RuntimeInfo runtime, EventMask subscribed, EventMask wanted, EventMask leftOut)
+            implements NriEvent {
+
+        /** Subscribed to all the plugin wanted. */
+        public Configured(RuntimeInfo runtime, EventMask subscribed) {
+            this(runtime, subscribed, subscribed, EventMask.NONE);
+        }
     }
 
     /**

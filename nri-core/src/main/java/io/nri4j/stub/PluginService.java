@@ -162,7 +162,7 @@ final class PluginService {
             Turn turn = instances.turn(() -> RoundKey.of(event, request));
             if (!turn.handles()) {
                 // Another instance of this plugin handles this request: answer as if absent.
-                observe(context, null, true, null, null);
+                observe(context, request, null, true, null, null);
                 return CompletableFuture.completedFuture(Drain.ABSENT);
             }
             HandlerInvoker.Call call = new HandlerInvoker.Call();
@@ -175,7 +175,7 @@ final class PluginService {
             return answer.handle((response, error) -> {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null
                         ? error.getCause() : error;
-                observe(context, call, false, response, cause);
+                observe(context, request, call, false, response, cause);
                 // Before the bytes go out: an instance asked after this one must see it answered.
                 turn.answering();
                 if (cause != null) {
@@ -190,15 +190,15 @@ final class PluginService {
         };
     }
 
-    private void observe(RequestContext ctx, HandlerInvoker.Call call, boolean yielded, MessageLite response,
-            Throwable error) {
+    private void observe(RequestContext ctx, Message request, HandlerInvoker.Call call, boolean yielded,
+            MessageLite response, Throwable error) {
         if (observer == null) {
             return;
         }
         try {
             observer.completed(new RequestOutcome(ctx.method(), ctx.event(),
                     Duration.ofNanos(System.nanoTime() - ctx.startNanos()), call != null && call.overrun.get(), yielded,
-                    Optional.ofNullable(response), Optional.ofNullable(error)));
+                    Optional.ofNullable(response), Optional.ofNullable(error), request));
         } catch (RuntimeException e) {
             log.warn("request observer failed", e);
         }

@@ -1,8 +1,11 @@
 package io.nri4j.stub;
 
+import com.google.protobuf.Message;
 import com.google.protobuf.MessageLite;
+import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
 import io.nri4j.api.v1alpha1.Event;
+import io.nri4j.api.v1alpha1.PodSandbox;
 import io.nri4j.api.v1alpha1.StopContainerResponse;
 import io.nri4j.api.v1alpha1.SynchronizeResponse;
 import io.nri4j.api.v1alpha1.UpdateContainerResponse;
@@ -21,9 +24,29 @@ import java.util.Optional;
  *     answered as if absent without running its handler
  * @param response the answer, empty when the request failed
  * @param error why it failed
+ * @param message the request as read, for {@link #pod()} and {@link #container()}; null when not known
  */
 public record RequestOutcome(String method, Event event, Duration elapsed, boolean overrun, boolean yielded,
-        Optional<MessageLite> response, Optional<Throwable> error) {
+        Optional<MessageLite> response, Optional<Throwable> error, Message message) {
+
+    /** An outcome whose request is not known: no pod, no container. */
+    public RequestOutcome(String method, Event event, Duration elapsed, boolean overrun, boolean yielded,
+            Optional<MessageLite> response, Optional<Throwable> error) {
+        this(method, event, elapsed, overrun, yielded, response, error, null);
+    }
+
+    /**
+     * The pod the request is about; the default (empty) instance when it names none. Read from
+     * the request without copying: keeping it keeps the request's pod, not the whole request.
+     */
+    public PodSandbox pod() {
+        return RequestSubject.pod(message);
+    }
+
+    /** The container the request is about; the default (empty) instance when it names none. */
+    public Container container() {
+        return RequestSubject.container(message);
+    }
 
     /** The request name: the event's for lifecycle events, the method's otherwise. */
     public String request() {

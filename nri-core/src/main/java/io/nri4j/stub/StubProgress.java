@@ -111,11 +111,12 @@ final class StubProgress {
         this.runtime = info;
     }
 
-    void subscribed(RuntimeInfo info, EventMask mask, String who) {
+    void subscribed(RuntimeInfo info, Subscription subscription, EventMask wanted, String who) {
+        EventMask mask = subscription.subscribed();
         this.subscribed = mask;
         advance(StubState.CONFIGURED);
         log.info("plugin {} configured by {}; subscribed to {}", name(), who, mask);
-        emit(new NriEvent.Configured(info, mask));
+        emit(new NriEvent.Configured(info, mask, wanted, subscription.leftOut()));
     }
 
     void synchronizedWith(int pods, int containers) {

@@ -2,13 +2,10 @@ package io.nri4j.spring.health;
 
 import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.spring.lifecycle.EscapeTally;
-import io.nri4j.stub.EscapeCause;
 import io.nri4j.stub.NriStub;
 import io.nri4j.stub.NriVersion;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
-import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -66,13 +63,7 @@ public final class NriHealthIndicator extends AbstractHealthIndicator {
     }
 
     private static void escapes(EscapeTally tally, Health.Builder builder) {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        for (EscapeCause cause : EscapeCause.values()) {
-            long n = tally.count(cause);
-            if (n > 0) {
-                counts.put(cause.name().toLowerCase(Locale.ROOT), n);
-            }
-        }
+        Map<String, Long> counts = tally.counts();
         if (!counts.isEmpty()) {
             builder.withDetail("escapedContainers", counts);
             builder.withDetail("latestEscapes", tally.latest());

@@ -52,21 +52,8 @@ public final class NriInfoContributor implements InfoContributor {
         nri.put("subscribedEvents", subscribed.events().stream().map(EventMask::prettyName).toList());
         nri.put("pluginNriVersion", NriVersion.API.toString());
         if (runtime != null) {
-            nri.put("runtime", runtime(runtime));
+            nri.put("runtime", RuntimeDetails.of(runtime));
         }
         builder.withDetail("nri", nri);
-    }
-
-    private static Map<String, Object> runtime(RuntimeInfo runtime) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("name", runtime.name());
-        details.put("version", runtime.version());
-        details.put("nriVersion", runtime.nriVersion().map(Object::toString).orElse("unknown"));
-        String reported = runtime.reportedNriVersion();
-        details.put("reportedNriVersion", reported.isEmpty() ? "none" : reported);
-        details.put("nriVersionInferred", runtime.nriVersionInferred());
-        runtime.assumedNriVersion().ifPresent(v -> details.put("nriVersionAssumed", v.toString()));
-        details.put("requestTimeout", runtime.requestTimeout().toString());
-        return details;
     }
 }

@@ -9,6 +9,9 @@ import io.nri4j.stub.RuntimeInfo;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -31,18 +34,25 @@ public final class ConnectionState implements RequestObserver {
         RECONNECTING
     }
 
+    /** How many of the latest connection steps {@link #history()} keeps. */
+    public static final int HISTORY = 20;
+
     private final Clock clock;
     private final AtomicLong reconnects = new AtomicLong();
     private volatile Status status = Status.STOPPED;
     private volatile NriStub stub;
     private volatile RuntimeInfo runtime;
     private volatile EventMask subscribed = EventMask.NONE;
+    private volatile EventMask wanted = EventMask.NONE;
+    private volatile EventMask leftOut = EventMask.NONE;
     private volatile Instant connectedSince;
     private volatile Instant lastRequest;
     private volatile Instant unavailableSince;
     private volatile String lastDisconnect;
 
     private final EscapeTally escapes = new EscapeTally();
+    /** Rare (a few per connection): a lock is cheap here. */
+    private final Deque<ConnectionEvent> history = new ArrayDeque<>();
 
     public ConnectionState(Clock clock) {
         this.clock = clock;
@@ -59,16 +69,23 @@ public final class ConnectionState implements RequestObserver {
     }
 
     void on(NriEvent event) {
-        if (event instanceof NriEvent.Connected) {
+        if (event instanceof NriEvent.Connected c) {
             connectedSince = clock.instant();
-        } else if (event instanceof NriEvent.Registered) {
+            remember("connected", c.target());
+        } else if (event instanceof NriEvent.Registered r) {
             status = Status.REGISTERED;
+            remember("registered", r.identity().fullName());
         } else if (event instanceof NriEvent.Configured c) {
             runtime = c.runtime();
             subscribed = c.subscribed();
-        } else if (event instanceof NriEvent.Synchronized) {
+            wanted = c.wanted();
+            leftOut = c.leftOut();
+            remember("configured", c.runtime().name() + " " + c.runtime().version() + "; subscribed to "
+                    + c.subscribed());
+        } else if (event instanceof NriEvent.Synchronized s) {
             status = Status.READY;
             unavailableSince = null;
+            remember("synchronized", s.pods() + " pods, " + s.containers() + " containers");
         } else if (event instanceof NriEvent.ContainerEscaped e) {
             escapes.add(e.escaped());
         } else if (event instanceof NriEvent.AdjustmentFieldsIgnored i) {
@@ -78,6 +95,7 @@ public final class ConnectionState implements RequestObserver {
 
     void disconnected(String reason, boolean reconnecting) {
         lastDisconnect = reason;
+        remember("disconnected", reason);
         connectedSince = null;
         if (unavailableSince == null) {
             unavailableSince = clock.instant();
@@ -122,6 +140,36 @@ public final class ConnectionState implements RequestObserver {
 
     public EventMask subscribed() {
         return subscribed;
+    }
+
+    /**
+     * The events the plugin wanted in its last Configure: its subscription, or what its Configure
+     * handler narrowed it to; empty before.
+     */
+    public EventMask wanted() {
+        return wanted;
+    }
+
+    /** The wanted events left out of the last Configure: the runtime's NRI version lacks them. */
+    public EventMask leftOut() {
+        return leftOut;
+    }
+
+    /** The latest steps of the connections to the runtime, oldest first; at most {@link #HISTORY}. */
+    public List<ConnectionEvent> history() {
+        synchronized (history) {
+            return List.copyOf(history);
+        }
+    }
+
+    private void remember(String event, String detail) {
+        ConnectionEvent step = new ConnectionEvent(clock.instant(), event, detail);
+        synchronized (history) {
+            if (history.size() == HISTORY) {
+                history.removeFirst();
+            }
+            history.addLast(step);
+        }
     }
 
     public Optional<Instant> connectedSince() {

@@ -5,6 +5,7 @@ import io.nri4j.stub.EscapedContainer;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,6 +57,18 @@ public final class EscapeTally {
     /** How many were reported with this cause. */
     public long count(EscapeCause cause) {
         return counts.get(cause).get();
+    }
+
+    /** The causes reported so far, lower case, with how often; the ones never reported left out. */
+    public Map<String, Long> counts() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (EscapeCause cause : EscapeCause.values()) {
+            long n = count(cause);
+            if (n > 0) {
+                counts.put(cause.name().toLowerCase(Locale.ROOT), n);
+            }
+        }
+        return counts;
     }
 
     /** The latest escapes, oldest first: {@code namespace/pod/container (id): cause}. */

@@ -2,6 +2,7 @@ package io.nri4j.spring.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.nri4j.spring.requests.Verdict;
 import io.nri4j.stub.RequestOutcome;
 
 /** The {@code outcome} tag of {@code nri.plugin.requests}: a timer per outcome and request. */
@@ -22,7 +23,12 @@ enum Outcome {
 
     /** A rejection is the validator's answer, neither a success nor an error. */
     static Outcome of(RequestOutcome outcome) {
-        return outcome.overrun() ? OVERRUN : outcome.failed() ? ERROR : outcome.rejected() ? REJECTED : SUCCESS;
+        return switch (Verdict.of(outcome)) {
+            case OVERRUN -> OVERRUN;
+            case ERROR -> ERROR;
+            case REJECTED -> REJECTED;
+            case OK, ADJUSTED, YIELDED -> SUCCESS;
+        };
     }
 
     /** Registers this outcome's timer of {@code request}, or finds the one registered. */

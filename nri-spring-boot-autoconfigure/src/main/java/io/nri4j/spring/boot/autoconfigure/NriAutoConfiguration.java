@@ -1,5 +1,6 @@
 package io.nri4j.spring.boot.autoconfigure;
 
+import io.nri4j.spring.audit.AuditLog;
 import io.nri4j.spring.config.NriConfigBinder;
 import io.nri4j.spring.handler.HandlerMethodProcessor;
 import io.nri4j.spring.handler.HandlerRegistry;
@@ -135,6 +136,15 @@ public final class NriAutoConfiguration {
     @ConditionalOnBooleanProperty("nri.state.enabled")
     NriStateView nriStateView(ApplicationEventPublisher events) {
         return new NriStateView(events);
+    }
+
+    /** One line per request on the logger io.nri4j.audit, when asked for: the lines cost a formatting each. */
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnBooleanProperty("nri.audit.enabled")
+    AuditLog nriAuditLog(NriProperties properties) {
+        return new AuditLog(NriPropertyChecks.notNegative("nri.audit.max-lines-per-second",
+                properties.getAudit().getMaxLinesPerSecond(), "0 or more lines a second"));
     }
 
     /** The shutdown phase's timeout, less a margin to answer within it. */

@@ -67,6 +67,12 @@ public class NriProperties {
     @NestedConfigurationProperty
     private final NriAdjustmentsProperties adjustments = new NriAdjustmentsProperties();
 
+    @NestedConfigurationProperty
+    private final NriEndpointProperties endpoint = new NriEndpointProperties();
+
+    @NestedConfigurationProperty
+    private final NriAuditProperties audit = new NriAuditProperties();
+
     public boolean isEnabled() {
         return enabled;
     }
@@ -149,5 +155,13 @@ public class NriProperties {
 
     public NriAdjustmentsProperties getAdjustments() {
         return adjustments;
+    }
+
+    public NriEndpointProperties getEndpoint() {
+        return endpoint;
+    }
+
+    public NriAuditProperties getAudit() {
+        return audit;
     }
 }

@@ -97,13 +97,26 @@ final class NriPropertyChecks {
     static Supplier<EventMask> plannedSubscription(HandlerRegistry registry, NriProperties properties) {
         return () -> {
             EventMask handled = registry.events();
-            EventMask planned = subscription(handled, properties.getEvents());
+            EventMask planned = requestedSubscription(registry, properties).get();
             // Enforcement listens where no handler does (NriPlugin.Builder#build does the same).
             boolean listens = handled.contains(Event.POST_CREATE_CONTAINER) || handled.contains(Event.START_CONTAINER)
                     || handled.contains(Event.POST_START_CONTAINER);
             return properties.getEnforcement().isEnabled() && handled.contains(Event.CREATE_CONTAINER) && !listens
                     ? planned.or(EventMask.of(Event.POST_START_CONTAINER)) : planned;
         };
+    }
+
+    /** The events with a handler method, narrowed by {@code nri.events}: the planned ones but enforcement's. */
+    static Supplier<EventMask> requestedSubscription(HandlerRegistry registry, NriProperties properties) {
+        return () -> subscription(registry.events(), properties.getEvents());
+    }
+
+    /** A count that must not be negative, e.g. how many requests to keep. */
+    static int notNegative(String property, int value, String allowed) {
+        if (value < 0) {
+            throw new InvalidNriPropertyException(property, String.valueOf(value), "it is negative", allowed, null);
+        }
+        return value;
     }
 
     /** The handler budget; empty when it is switched off. Checked either way: a bad value is a mistake. */

@@ -2,13 +2,10 @@ package io.nri4j.samples.logger;
 
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerAdjustment;
-import io.nri4j.api.v1alpha1.KeyValue;
-import io.nri4j.api.v1alpha1.LinuxCPU;
-import io.nri4j.api.v1alpha1.LinuxMemory;
 import io.nri4j.api.v1alpha1.LinuxResources;
 import io.nri4j.api.v1alpha1.Mount;
 import io.nri4j.api.v1alpha1.PodSandbox;
-import java.util.ArrayList;
+import io.nri4j.spring.audit.AdjustmentSummary;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,8 +16,6 @@ import java.util.stream.Collectors;
  * often hold credentials, and a log is no place for those.
  */
 final class Describe {
-
-    static final String REDACTED = "<redacted>";
 
     private Describe() {
     }
@@ -41,78 +36,24 @@ final class Describe {
 
     /** {@code NAME=value} entries as {@code NAME=<redacted>}. */
     static List<String> env(List<String> entries) {
-        return entries.stream().map(e -> redact(e.contains("=") ? e.substring(0, e.indexOf('=')) : e)).toList();
-    }
-
-    /** Adjusted variables as {@code NAME=<redacted>}; a removal keeps its leading {@code -}, which has no value. */
-    static List<String> adjustedEnv(List<KeyValue> entries) {
-        return entries.stream().map(e -> e.getKey().startsWith("-") ? e.getKey() : redact(e.getKey())).toList();
-    }
-
-    static String redact(String name) {
-        return name + "=" + REDACTED;
+        return AdjustmentSummary.env(entries);
     }
 
     static List<String> mounts(List<Mount> mounts) {
-        return mounts.stream().map(Mount::getDestination).toList();
+        return AdjustmentSummary.mounts(mounts);
     }
 
     /** The limits a request sets, e.g. {@code memory limit 268435456, cpu shares 512}; {@code none} if it sets none. */
     static String resources(LinuxResources resources) {
-        List<String> parts = new ArrayList<>();
-        LinuxMemory memory = resources.getMemory();
-        if (memory.hasLimit()) {
-            parts.add("memory limit " + memory.getLimit().getValue());
-        }
-        if (memory.hasReservation()) {
-            parts.add("memory reservation " + memory.getReservation().getValue());
-        }
-        LinuxCPU cpu = resources.getCpu();
-        if (cpu.hasShares()) {
-            parts.add("cpu shares " + cpu.getShares().getValue());
-        }
-        if (cpu.hasQuota()) {
-            parts.add("cpu quota " + cpu.getQuota().getValue());
-        }
-        if (cpu.hasPeriod()) {
-            parts.add("cpu period " + cpu.getPeriod().getValue());
-        }
-        if (!cpu.getCpus().isEmpty()) {
-            parts.add("cpus " + cpu.getCpus());
-        }
-        if (resources.hasPids()) {
-            parts.add("pids limit " + resources.getPids().getLimit());
-        }
-        return parts.isEmpty() ? "none" : String.join(", ", parts);
+        return AdjustmentSummary.resources(resources);
     }
 
     /**
      * What a merged adjustment changes, e.g. {@code annotations [a], env [B=<redacted>]};
-     * {@code nothing} if nothing.
+     * {@code nothing} if nothing. The starter's audit log (nri.audit.enabled) writes the same.
      */
     static String adjustment(ContainerAdjustment adjust) {
-        List<String> parts = new ArrayList<>();
-        add(parts, "annotations", adjust.getAnnotationsMap().keySet().stream().sorted().toList());
-        add(parts, "env", adjustedEnv(adjust.getEnvList()));
-        add(parts, "mounts", mounts(adjust.getMountsList()));
-        add(parts, "args", adjust.getArgsList());
-        add(parts, "rlimits", adjust.getRlimitsList().stream().map(r -> r.getType()).toList());
-        add(parts, "cdi devices", adjust.getCDIDevicesList().stream().map(d -> d.getName()).toList());
-        add(parts, "devices", adjust.getLinux().getDevicesList().stream().map(d -> d.getPath()).toList());
-        if (adjust.getHooks().getSerializedSize() > 0) {
-            parts.add("hooks");
-        }
-        String resources = resources(adjust.getLinux().getResources());
-        if (!resources.equals("none")) {
-            parts.add("resources " + resources);
-        }
-        return parts.isEmpty() ? "nothing" : String.join(", ", parts);
-    }
-
-    private static void add(List<String> parts, String what, List<String> values) {
-        if (!values.isEmpty()) {
-            parts.add(what + " " + values);
-        }
+        return AdjustmentSummary.of(adjust);
     }
 
     /** {@code [default/web, kube-system/dns]}. */
