@@ -1,10 +1,11 @@
 package io.nri4j.stub;
 
+import io.nri4j.internal.log.LineBudget;
 import org.slf4j.Logger;
 
 /**
  * One WARN line per escaped container, at most {@value #BURST} a minute; the first line after
- * a full minute says how many were not written. Thread-safe.
+ * a full minute is preceded by how many were not written. Thread-safe.
  */
 final class EscapeLog {
 
@@ -12,30 +13,21 @@ final class EscapeLog {
     private static final long WINDOW_NANOS = 60_000_000_000L;
 
     private final Logger log;
-    private long windowStart = System.nanoTime() - WINDOW_NANOS;
-    private int written;
-    private long heldBack;
+    private final LineBudget budget = new LineBudget(BURST, WINDOW_NANOS, System::nanoTime);
 
     EscapeLog(Logger log) {
         this.log = log;
     }
 
-    synchronized void escaped(String plugin, EscapedContainer escaped) {
-        long now = System.nanoTime();
-        if (now - windowStart >= WINDOW_NANOS) {
-            if (heldBack > 0) {
-                log.warn("{} more containers escaped plugin {} in the last minute (not logged one by one)", heldBack,
-                        plugin);
-            }
-            windowStart = now;
-            written = 0;
-            heldBack = 0;
-        }
-        if (written >= BURST) {
-            heldBack++;
+    void escaped(String plugin, EscapedContainer escaped) {
+        long heldBack = budget.take();
+        if (heldBack < 0) {
             return;
         }
-        written++;
+        if (heldBack > 0) {
+            log.warn("{} more containers escaped plugin {} since the last one logged (not logged one by one)",
+                    heldBack, plugin);
+        }
         log.warn("container {} ({}) was created without plugin {}: {}", escaped.describe(),
                 escaped.container().getId(), plugin, why(escaped.cause()));
     }

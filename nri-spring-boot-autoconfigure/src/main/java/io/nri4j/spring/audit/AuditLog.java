@@ -1,6 +1,7 @@
 package io.nri4j.spring.audit;
 
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
+import io.nri4j.internal.log.LineBudget;
 import io.nri4j.spring.requests.Rejections;
 import io.nri4j.spring.requests.Subjects;
 import io.nri4j.spring.requests.Verdict;
@@ -42,7 +43,7 @@ public final class AuditLog implements RequestObserver {
      * @param out where the lines go
      */
     AuditLog(int maxLinesPerSecond, LongSupplier nanoTime, Consumer<String> out) {
-        this.budget = new LineBudget(maxLinesPerSecond, nanoTime);
+        this.budget = new LineBudget(maxLinesPerSecond, 1_000_000_000L, nanoTime);
         this.maxLinesPerSecond = maxLinesPerSecond;
         this.out = out;
     }

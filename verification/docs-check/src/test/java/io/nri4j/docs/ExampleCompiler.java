@@ -42,6 +42,12 @@ final class ExampleCompiler implements AutoCloseable {
         this.files = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8);
     }
 
+    /** A compiler on the classpath the build wrote for the examples ({@code docs.classpath}). */
+    static ExampleCompiler ofTheExamplesClasspath(Path output) throws IOException {
+        Path file = Path.of(System.getProperty("docs.classpath", "target/examples.classpath"));
+        return new ExampleCompiler(Files.readString(file).strip(), output);
+    }
+
     /** javac's first error, as {@code doc:line (line N of the block): message}, or empty when the block compiles. */
     Optional<String> firstError(CodeBlock block) {
         Path classes;

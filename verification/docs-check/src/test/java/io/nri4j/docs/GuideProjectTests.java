@@ -43,8 +43,7 @@ class GuideProjectTests {
 
     @BeforeAll
     static void compiler() throws IOException {
-        Path file = Path.of(System.getProperty("docs.classpath", "target/examples.classpath"));
-        compiler = new ExampleCompiler(Files.readString(file).strip(), classes);
+        compiler = ExampleCompiler.ofTheExamplesClasspath(classes);
     }
 
     @AfterAll

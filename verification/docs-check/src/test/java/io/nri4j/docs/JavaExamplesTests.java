@@ -47,8 +47,7 @@ class JavaExamplesTests {
 
     @BeforeAll
     static void classpath() throws IOException {
-        Path file = Path.of(System.getProperty("docs.classpath", "target/examples.classpath"));
-        compiler = new ExampleCompiler(Files.readString(file).strip(), output);
+        compiler = ExampleCompiler.ofTheExamplesClasspath(output);
     }
 
     @AfterAll

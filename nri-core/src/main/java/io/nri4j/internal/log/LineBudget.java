@@ -1,27 +1,28 @@
-package io.nri4j.spring.audit;
+package io.nri4j.internal.log;
 
 import java.util.function.LongSupplier;
 
 /**
- * At most so many lines a second, counted in windows of one second on a monotonic clock; the
- * lines refused in a window are told once, when the next window opens.
+ * At most so many lines a window (a second, a minute) on a monotonic clock; the lines refused in
+ * a window are told once, with the first line allowed after it. Thread-safe.
  */
-final class LineBudget {
+public final class LineBudget {
 
-    private static final long SECOND = 1_000_000_000L;
-
-    private final int perSecond;
+    private final int perWindow;
+    private final long windowNanos;
     private final LongSupplier nanoTime;
     private long windowStart;
     private int used;
     private long dropped;
 
     /**
-     * @param perSecond lines allowed a second; 0 refuses every line
+     * @param perWindow lines allowed a window; 0 refuses every line
+     * @param windowNanos the window's length
      * @param nanoTime the clock, e.g. {@code System::nanoTime}
      */
-    LineBudget(int perSecond, LongSupplier nanoTime) {
-        this.perSecond = perSecond;
+    public LineBudget(int perWindow, long windowNanos, LongSupplier nanoTime) {
+        this.perWindow = perWindow;
+        this.windowNanos = windowNanos;
         this.nanoTime = nanoTime;
         this.windowStart = nanoTime.getAsLong();
     }
@@ -32,13 +33,13 @@ final class LineBudget {
      * @return -1 if the line is refused; otherwise how many lines were refused since the last
      *     line allowed (to be told before this one), usually 0
      */
-    synchronized long take() {
+    public synchronized long take() {
         long now = nanoTime.getAsLong();
-        if (now - windowStart >= SECOND) {
+        if (now - windowStart >= windowNanos) {
             windowStart = now;
             used = 0;
         }
-        if (used >= perSecond) {
+        if (used >= perWindow) {
             dropped++;
             return -1;
         }
