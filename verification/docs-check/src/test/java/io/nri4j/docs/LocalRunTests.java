@@ -76,11 +76,15 @@ class LocalRunTests {
         }
     }
 
-    /** The properties block of "Running it locally" that sets the endpoints' exposure. */
+    /**
+     * The properties block of "Running it locally": the one that sets the endpoints' exposure and
+     * the health details (the nri endpoint's section exposes one more endpoint, details aside).
+     */
     static Map<String, Object> guideProperties() {
         List<CodeBlock> blocks = CodeBlock.read(JavaExamplesTests.root, GuidePomTests.GUIDE).stream()
                 .filter(b -> b.language().equals("properties"))
                 .filter(b -> b.text().contains("management.endpoints.web.exposure"))
+                .filter(b -> b.text().contains("management.endpoint.health.show-details"))
                 .toList();
         assertThat(blocks).as("the guide's properties for a local run").hasSize(1);
         Properties properties = new Properties();
