@@ -29,6 +29,8 @@ type Containerd struct {
 	// RegistryConfig, when not empty, is the CRI image service's config_path: a directory of
 	// <host>/hosts.toml files.
 	RegistryConfig string
+	// Env is added to containerd's environment, e.g. OTEL_* to turn its tracing on.
+	Env []string
 
 	proc criProcess
 }
@@ -122,6 +124,7 @@ func (c *Containerd) config() string {
 // Start starts containerd and waits until its CRI runtime service answers.
 func (c *Containerd) Start(timeout time.Duration) error {
 	env := append(os.Environ(), "PATH="+c.BinDir+":"+filepath.Join(c.Debs, "usr/sbin")+":/usr/sbin:/usr/bin:/sbin:/bin")
+	env = append(env, c.Env...)
 	return c.proc.start(&c.CRI, c.Socket, timeout, func() (*daemon, error) {
 		return startDaemonEnv(c.Dir, "containerd", env, filepath.Join(c.BinDir, "containerd"),
 			"--config", filepath.Join(c.Dir, "config.toml"))

@@ -33,6 +33,9 @@ type Suite struct {
 	Debs           string
 	PauseImage     string // OCI archives
 	TestImage      string
+	// Traces receives the spans of containerd and the plugin in the trace scenario; set while
+	// a release it runs on runs.
+	Traces *TraceReceiver
 }
 
 type scenario struct {
@@ -58,6 +61,7 @@ func (s *Suite) scenarios() []scenario {
 		{"downtime", s.downtime, enforcementMatrix},
 		{"race", s.race, enforcementMatrix},
 		{"old-runtime", s.oldRuntime, nil},
+		{"trace", s.trace, traceMatrix},
 	}
 }
 
@@ -77,6 +81,9 @@ func (s *Suite) RunRelease(root *T, r Release, filter string) {
 		c, err := NewContainerd(r.Version, r.BinDir, s.Debs, t.TempDir(), s.cgroupParent(r.Version))
 		if err != nil {
 			t.Fatalf("%v", err)
+		}
+		if traceMatrix(c, r) && (filter == "" || strings.Contains("trace", filter)) {
+			s.traceContainerd(t, c)
 		}
 		s.runOn(t, c, r, filter, c.PluginDir, nil, func() error {
 			for _, image := range []string{s.PauseImage, s.TestImage} {

@@ -31,6 +31,7 @@ func main() {
 	archive := flag.Bool("archive", false, "start the Java plugins from a class archive a training run wrote (AOT cache on JDK 25+, CDS before)")
 	graceful := flag.Bool("graceful-stop", false, "stop each plugin with SIGTERM and wait for it to exit instead of SIGKILL, e.g. so that a -XX:StartFlightRecording file in -jvm-args is written")
 	replot := flag.String("replot", "", "a results.json of an earlier run: print its table and draw its plots into -out again")
+	observationAB := flag.Bool("observation-ab", false, "only the Spring plugin, with its request observation (no tracer) and without (-Dbench.observation=off), interleaved: CreateContainer p50 of each and their ratio")
 	flag.Parse()
 	// The runtime library logs every connection at info level: noise next to the table.
 	logrus.SetLevel(logrus.WarnLevel)
@@ -43,6 +44,13 @@ func main() {
 	}
 	if *replot != "" {
 		if err := redraw(*replot, *out, plan); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *observationAB {
+		if err := observationPair(*java, *chart, *jvmArgs, *springCP, *out, *rounds, plan); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
 		}
@@ -76,30 +84,9 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 	if err != nil {
 		return err
 	}
-	j := driver.Java{Binary: java, JVMArgs: driver.SplitArgs(jvmArgs)}
-	// As in the image: Netty's transport library loads from a directory of its own instead of
-	// being copied out of its jar into /tmp at every start.
-	natives := filepath.Join(out, "native")
-	os.RemoveAll(natives)
-	var jars []string
-	for _, e := range filepath.SplitList(core + string(os.PathListSeparator) + spring) {
-		if strings.HasSuffix(e, ".jar") {
-			jars = append(jars, e)
-		}
-	}
-	libs, err := image.ExtractNative(jars, runtime.GOARCH, natives)
+	j, err := pluginJVM(java, chart, jvmArgs, out, core, spring)
 	if err != nil {
 		return err
-	}
-	if len(libs) > 0 {
-		j.JVMArgs = append([]string{"-Djava.library.path=" + natives}, j.JVMArgs...)
-	}
-	if chart != "" {
-		pod, err := harness.ChartJVM(chart)
-		if err != nil {
-			return err
-		}
-		j.JVMArgs = append(pod, j.JVMArgs...)
 	}
 	coreJ, springJ := j, j
 	if archive {
@@ -194,4 +181,34 @@ func redraw(path, out string, plan driver.Plan) error {
 	}
 	fmt.Print(res.Table(plan))
 	return res.Plots(out, plan)
+}
+
+// pluginJVM is the JVM and flags the Java plugins start with: Netty's transport library from a
+// directory of its own (as in the image, instead of being copied out of its jar into /tmp at every
+// start), then the chart's pod flags, then jvmArgs.
+func pluginJVM(java, chart, jvmArgs, out string, classpaths ...string) (driver.Java, error) {
+	j := driver.Java{Binary: java, JVMArgs: driver.SplitArgs(jvmArgs)}
+	natives := filepath.Join(out, "native")
+	os.RemoveAll(natives)
+	var jars []string
+	for _, e := range filepath.SplitList(strings.Join(classpaths, string(os.PathListSeparator))) {
+		if strings.HasSuffix(e, ".jar") {
+			jars = append(jars, e)
+		}
+	}
+	libs, err := image.ExtractNative(jars, runtime.GOARCH, natives)
+	if err != nil {
+		return j, err
+	}
+	if len(libs) > 0 {
+		j.JVMArgs = append([]string{"-Djava.library.path=" + natives}, j.JVMArgs...)
+	}
+	if chart != "" {
+		pod, err := harness.ChartJVM(chart)
+		if err != nil {
+			return j, err
+		}
+		j.JVMArgs = append(pod, j.JVMArgs...)
+	}
+	return j, nil
 }

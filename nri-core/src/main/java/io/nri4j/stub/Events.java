@@ -86,7 +86,7 @@ final class Events {
 
     CompletionStage<MessageLite> stateChange(StateChangeEvent event, RequestContext context, HandlerInvoker.Call call) {
         RequestContext ctx = new RequestContext(context.method(), event.getEvent(), context.runtime(), context.stub(),
-                context.timeoutNanos(), context.startNanos());
+                context.timeoutNanos(), context.startNanos(), context.metadata());
         if (drain.refuses(ctx.event())) {
             return CompletableFuture.completedFuture(Empty.getDefaultInstance());
         }

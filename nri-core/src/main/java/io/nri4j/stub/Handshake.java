@@ -67,7 +67,7 @@ final class Handshake {
         RuntimeInfo runtime = RuntimeInfo.from(request);
         progress.runtimeConfigured(runtime);
         RequestContext ctx = new RequestContext(context.method(), context.event(), runtime, context.stub(),
-                context.timeoutNanos(), context.startNanos());
+                context.timeoutNanos(), context.startNanos(), context.metadata());
         EventMask handled = plugin.subscription();
         EventMask wanted = handled;
         EventMask narrowed = invoker.now(h.configure(), request, ctx, "the runtime");

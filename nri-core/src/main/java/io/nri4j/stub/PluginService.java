@@ -155,14 +155,15 @@ final class PluginService {
             admit.accept(payload);
             Q request = parse(decoder, payload, serverCall.method());
             RequestContext context = new RequestContext(serverCall.method(), event, progress.runtime(), stub,
-                    serverCall.timeoutNanos(), serverCall.startNanos());
+                    serverCall.timeoutNanos(), serverCall.startNanos(), serverCall.metadata());
             if (drain.refuses(event)) {
                 return CompletableFuture.completedFuture(Drain.ABSENT);
             }
+            RequestObserver observing = started(context, request);
             Turn turn = instances.turn(() -> RoundKey.of(event, request));
             if (!turn.handles()) {
                 // Another instance of this plugin handles this request: answer as if absent.
-                observe(context, request, null, true, null, null);
+                observe(observing, context, request, null, true, null, null);
                 return CompletableFuture.completedFuture(Drain.ABSENT);
             }
             HandlerInvoker.Call call = new HandlerInvoker.Call();
@@ -175,7 +176,7 @@ final class PluginService {
             return answer.handle((response, error) -> {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null
                         ? error.getCause() : error;
-                observe(context, request, call, false, response, cause);
+                observe(observing, context, request, call, false, response, cause);
                 // Before the bytes go out: an instance asked after this one must see it answered.
                 turn.answering();
                 if (cause != null) {
@@ -190,13 +191,26 @@ final class PluginService {
         };
     }
 
-    private void observe(RequestContext ctx, Message request, HandlerInvoker.Call call, boolean yielded,
-            MessageLite response, Throwable error) {
+    private RequestObserver started(RequestContext context, Message request) {
         if (observer == null) {
+            return null;
+        }
+        try {
+            RequestObserver observing = observer.started(context, request);
+            return observing == null ? observer : observing;
+        } catch (RuntimeException e) {
+            log.warn("request observer failed", e);
+            return observer;
+        }
+    }
+
+    private static void observe(RequestObserver observing, RequestContext ctx, Message request,
+            HandlerInvoker.Call call, boolean yielded, MessageLite response, Throwable error) {
+        if (observing == null) {
             return;
         }
         try {
-            observer.completed(new RequestOutcome(ctx.method(), ctx.event(),
+            observing.completed(new RequestOutcome(ctx.method(), ctx.event(),
                     Duration.ofNanos(System.nanoTime() - ctx.startNanos()), call != null && call.overrun.get(), yielded,
                     Optional.ofNullable(response), Optional.ofNullable(error), request));
         } catch (RuntimeException e) {

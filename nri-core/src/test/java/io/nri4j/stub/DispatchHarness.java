@@ -10,6 +10,7 @@ import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.mux.MuxEndpoint;
 import io.nri4j.internal.mux.MuxPipeline;
 import io.nri4j.internal.ttrpc.TtrpcServerEndpoint;
+import io.nri4j.internal.ttrpc.proto.KeyValue;
 import io.nri4j.internal.ttrpc.proto.Request;
 import io.nri4j.internal.ttrpc.proto.Response;
 import java.io.ByteArrayOutputStream;
@@ -69,10 +70,17 @@ final class DispatchHarness implements AutoCloseable {
 
     /** Sends one request on the next stream id; returns that id. */
     long call(String method, MessageLite message) {
+        return call(method, message, Map.of());
+    }
+
+    /** Sends one request with ttrpc metadata (one value a key) on the next stream id; returns that id. */
+    long call(String method, MessageLite message, Map<String, String> metadata) {
         long id = nextStreamId;
         nextStreamId += 2;
-        byte[] data = Request.newBuilder().setService(PluginService.NAME).setMethod(method)
-                .setPayload(message.toByteString()).build().toByteArray();
+        Request.Builder request = Request.newBuilder().setService(PluginService.NAME).setMethod(method)
+                .setPayload(message.toByteString());
+        metadata.forEach((k, v) -> request.addMetadata(KeyValue.newBuilder().setKey(k).setValue(v)));
+        byte[] data = request.build().toByteArray();
         feed(ByteBuffer.allocate(10 + data.length).putInt(data.length).putInt((int) id).put((byte) 1)
                 .put((byte) 0).put(data).array());
         return id;

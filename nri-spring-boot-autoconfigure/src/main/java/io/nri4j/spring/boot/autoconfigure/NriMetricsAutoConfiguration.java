@@ -1,6 +1,7 @@
 package io.nri4j.spring.boot.autoconfigure;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
 import io.nri4j.spring.handler.HandlerRegistry;
 import io.nri4j.spring.lifecycle.ConnectionState;
 import io.nri4j.spring.metrics.AdjustmentMetrics;
@@ -8,6 +9,7 @@ import io.nri4j.spring.metrics.ConnectionMetrics;
 import io.nri4j.spring.metrics.RequestMetrics;
 import io.nri4j.spring.metrics.StartupRequestMeters;
 import io.nri4j.spring.metrics.UpdateMetrics;
+import io.nri4j.spring.observation.DefaultNriRequestObservationConvention;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -53,5 +55,15 @@ public final class NriMetricsAutoConfiguration {
     @ConditionalOnMissingBean
     StartupRequestMeters nriStartupRequestMeters(HandlerRegistry registry, NriProperties properties) {
         return new StartupRequestMeters(NriPropertyChecks.plannedSubscription(registry, properties));
+    }
+
+    /**
+     * Denies the timers a meter observation handler would make of each request's observation
+     * ({@code nri.request}, {@code nri.request.active}): they would repeat {@code nri.plugin.requests}.
+     */
+    @Bean
+    MeterFilter nriRequestObservationMeterFilter() {
+        String name = DefaultNriRequestObservationConvention.NAME;
+        return MeterFilter.deny(id -> id.getName().equals(name) || id.getName().equals(name + ".active"));
     }
 }

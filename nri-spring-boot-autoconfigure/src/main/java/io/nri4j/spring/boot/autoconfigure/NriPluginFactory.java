@@ -13,7 +13,6 @@ import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
 import io.nri4j.stub.RequestObserver;
 import io.nri4j.stub.UnsupportedAdjustments;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -73,7 +72,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
             return null;
         }
         EventMask subscription = NriPropertyChecks.subscription(handled, properties.getEvents());
-        List<RequestObserver> all = observers.orderedStream().toList();
+        RequestObservers all = new RequestObservers(observers.orderedStream().toList());
         NriPlugin.Builder b = NriPlugin.builder()
                 .name(identity.name()).index(identity.index())
                 .socketPath(properties.getSocketPath())
@@ -86,7 +85,7 @@ final class NriPluginFactory implements Function<Consumer<NriEvent>, NriPlugin> 
                 .limits(limits)
                 .unsupportedAdjustments(unsupportedAdjustments)
                 // The connection state is one of the observer beans.
-                .observer(outcome -> all.forEach(o -> o.completed(outcome)));
+                .observer(all);
         if (!subscription.equals(handled)) {
             b.subscription(subscription);
         }
