@@ -7,9 +7,12 @@ require (
 	github.com/opencontainers/runtime-spec v1.3.0
 	google.golang.org/grpc v1.82.1
 	k8s.io/cri-api v0.34.0
+	sigs.k8s.io/yaml v1.6.0
 )
 
 require (
+	github.com/kr/text v0.2.0 // indirect
+	go.yaml.in/yaml/v2 v2.4.2 // indirect
 	golang.org/x/net v0.57.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.40.0 // indirect
