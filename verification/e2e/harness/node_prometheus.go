@@ -136,6 +136,26 @@ func (r *nodeRun) prometheus(t *T) {
 	if !scraped {
 		t.Fatalf("the plugin is not scraped: the other cases cannot run")
 	}
+	t.Run("should load the chart's alerts and evaluate each without error", func(t *T) {
+		var rules []promRule
+		err := pollEvery(time.Second, time.Minute, func() (bool, error) {
+			var err error
+			rules, err = prom.rules()
+			ok := err == nil && len(rules) > 0
+			for _, rule := range rules {
+				ok = ok && rule.Health == "ok"
+			}
+			return ok, nil
+		})
+		if err != nil {
+			t.Fatalf("alert rules not all evaluated without error: %v: %+v", err, rules)
+		}
+		var names []string
+		for _, rule := range rules {
+			names = append(names, rule.Name)
+		}
+		t.Logf("%d alerts: %s", len(rules), strings.Join(names, ", "))
+	})
 	var answered, empty int
 	var queries []string
 	t.Run("should answer every dashboard query after pods were created", func(t *T) {
@@ -336,6 +356,13 @@ type promAlert struct {
 	Value       string            `json:"value"`
 }
 
+type promRule struct {
+	Name      string `json:"name"`
+	Health    string `json:"health"`
+	LastError string `json:"lastError"`
+	State     string `json:"state"`
+}
+
 type promSeries struct {
 	Metric map[string]string `json:"metric"`
 	Value  [2]any            `json:"value"`
@@ -368,6 +395,23 @@ func (p *prometheusRun) targets() ([]promTarget, error) {
 	}
 	err := p.get("/api/v1/targets", url.Values{"state": {"active"}}, &data)
 	return data.ActiveTargets, err
+}
+
+// rules are the alerting rules of every group.
+func (p *prometheusRun) rules() ([]promRule, error) {
+	var data struct {
+		Groups []struct {
+			Rules []promRule `json:"rules"`
+		} `json:"groups"`
+	}
+	if err := p.get("/api/v1/rules", url.Values{"type": {"alert"}}, &data); err != nil {
+		return nil, err
+	}
+	var rules []promRule
+	for _, g := range data.Groups {
+		rules = append(rules, g.Rules...)
+	}
+	return rules, nil
 }
 
 // query runs an instant query, whose result must be a vector.
