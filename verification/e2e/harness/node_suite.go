@@ -22,6 +22,8 @@ type HelmSuite struct {
 	Helm        string
 	KubeBin     string
 	Etcd        string
+	Prometheus  string         // the prometheus binary (the prometheus group)
+	Queries     string         // the dashboard's queries, verification/chart-tests/dashboard-queries.txt
 	QuickStart  *QuickStartRun // the quickstart's steps outside the node (nil: not run)
 	Groups      string         // a regular expression choosing groups; empty: all
 }
@@ -44,7 +46,7 @@ const (
 
 // GroupNames lists the groups of cases, for reporting them skipped.
 func (s *HelmSuite) GroupNames() []string {
-	return []string{"quickstart", "install", "adjust", "containerd-restart", "upgrade", "evict", "fail-closed"}
+	return []string{"quickstart", "install", "adjust", "containerd-restart", "prometheus", "upgrade", "evict", "fail-closed"}
 }
 
 // nodeRun is what the cases share.
@@ -127,7 +129,8 @@ func (s *HelmSuite) Run(root *T) {
 		groups := []struct {
 			name string
 			run  func(*T)
-		}{{"adjust", r.adjust}, {"containerd-restart", r.restart}, {"upgrade", r.upgrade},
+		}{{"adjust", r.adjust}, {"containerd-restart", r.restart}, {"prometheus", r.prometheus},
+			{"upgrade", r.upgrade},
 			// Before fail-closed: its validator would refuse the pod created while the plugin is down.
 			{"evict", r.evict}, {"fail-closed", r.failClosed}}
 		chosen := groups[:0]

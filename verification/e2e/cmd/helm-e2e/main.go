@@ -1,7 +1,8 @@
-// Command helm-e2e builds (once, cached) containerd, Kubernetes, etcd and helm from the Go
-// module proxy, starts a single-node Kubernetes on containerd in private mount and network
-// namespaces, and installs, restarts under, upgrades, evicts with and runs fail-closed the
-// nri-plugin chart there with the plugin's OCI image (verification/oci-image/). It ends with one
+// Command helm-e2e builds (once, cached) containerd, Kubernetes, etcd, helm and Prometheus from
+// the Go module proxy, starts a single-node Kubernetes on containerd in private mount and network
+// namespaces, and installs, restarts under, monitors with Prometheus, upgrades, evicts with and
+// runs fail-closed the nri-plugin chart there with the plugin's OCI image
+// (verification/oci-image/). It ends with one
 // summary line:
 //
 //	helm-e2e: N passed, M failed (Kubernetes v1.34.4, containerd v2.4.2)
@@ -32,6 +33,7 @@ var versions = map[string]*regexp.Regexp{
 	"-etcd":       regexp.MustCompile(`^v3\.[0-9]+\.[0-9]+$`),
 	"-helm":       regexp.MustCompile(`^v3\.[0-9]+\.[0-9]+$`),
 	"-registry":   regexp.MustCompile(`^v3\.[0-9]+\.[0-9]+$`),
+	"-prometheus": regexp.MustCompile(`^v0\.[0-9]+\.[0-9]+$`),
 }
 
 // config is what the driver hands the process it runs in the private namespaces.
@@ -52,6 +54,8 @@ func main() {
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
 	strict := flag.Bool("strict", false, "fail when no case passed, every one skipped (CI)")
 	registry := flag.String("registry", "v3.1.2", "the distribution (OCI registry) release of the quickstart")
+	prometheus := flag.String("prometheus", "v0.316.0", "the Prometheus module version (v0.316.0 is Prometheus 3.16.0)")
+	queries := flag.String("dashboard-queries", "../chart-tests/dashboard-queries.txt", "the chart dashboard's queries, one a line")
 	root := flag.String("repo-root", "../..", "the repository's root: its mvnw runs the quickstart's Maven")
 	mavenRepo := flag.String("maven-repo", "", "the file repository the archetype is deployed to (default <repo-root>/target/maven-repo)")
 	localRepo := flag.String("local-repo", "", "the quickstart's Maven local repository (default <repo-root>/verification/consumer-it/target/local-repo)")
@@ -65,7 +69,7 @@ func main() {
 		os.Exit(runInner(*inner))
 	}
 	for name, v := range map[string]string{"-containerd": *containerd, "-kubernetes": *kubernetes, "-etcd": *etcd,
-		"-helm": *helmVersion, "-registry": *registry} {
+		"-helm": *helmVersion, "-registry": *registry, "-prometheus": *prometheus} {
 		if !versions[name].MatchString(v) {
 			fail("%s: %q is not a release such as %s", name, v, versions[name].String())
 		}
@@ -97,20 +101,30 @@ func main() {
 		fail("%v", err)
 	}
 	suite.Chart = harness.Abs(*chart)
+	if suite.Wants("prometheus") {
+		if _, err := os.Stat(*queries); err != nil {
+			fail("-dashboard-queries: %v", err)
+		}
+		suite.Queries = harness.Abs(*queries)
+	}
 
 	start := time.Now()
 	cache := harness.CacheDir()
-	steps := []struct {
+	type step struct {
 		what   string
 		script string
 		args   []string
-	}{
+	}
+	steps := []step{
 		{"Debian packages", "fetch-debs.sh", nil},
 		{"containerd " + *containerd, "build-containerd.sh", []string{*containerd}},
 		{"Kubernetes " + *kubernetes, "build-kubernetes.sh", []string{*kubernetes}},
 		{"etcd " + *etcd, "build-etcd.sh", []string{*etcd}},
 		{"helm " + *helmVersion, "build-helm.sh", []string{*helmVersion}},
 		{"registry " + *registry, "build-registry.sh", []string{*registry}},
+	}
+	if suite.Wants("prometheus") {
+		steps = append(steps, step{"Prometheus " + *prometheus, "build-prometheus.sh", []string{*prometheus}})
 	}
 	for _, s := range steps {
 		if err := harness.Script(s.script, s.args...); err != nil {
@@ -124,6 +138,7 @@ func main() {
 	suite.KubeBin = filepath.Join(cache, "kubernetes", *kubernetes, "bin")
 	suite.Etcd = filepath.Join(cache, "etcd", *etcd, "bin", "etcd")
 	suite.Helm = filepath.Join(cache, "bin", "helm")
+	suite.Prometheus = filepath.Join(cache, "prometheus", *prometheus, "bin", "prometheus")
 	var err error
 	if suite.PauseImage, suite.TestImage, err = harness.BuildImages(harness.Abs(*out), suite.Debs); err != nil {
 		fail("images: %v", err)
