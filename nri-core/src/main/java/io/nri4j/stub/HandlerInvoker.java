@@ -35,6 +35,16 @@ final class HandlerInvoker {
         final AtomicBoolean decided = new AtomicBoolean();
         /** Whether the answer gets enforcement's marker (the handler decided in time). */
         volatile boolean marked;
+        /** The request's observer, whose scope the handler runs in; null for none. */
+        final RequestObserver observing;
+
+        Call() {
+            this(null);
+        }
+
+        Call(RequestObserver observing) {
+            this.observing = observing;
+        }
     }
 
     private final Executor executor;
@@ -50,7 +60,7 @@ final class HandlerInvoker {
         if (handler == null) {
             return null;
         }
-        return run(handler, request, ctx, subject);
+        return run(handler, request, ctx, subject, null);
     }
 
     /**
@@ -66,7 +76,7 @@ final class HandlerInvoker {
         Duration left = ctx.timeRemaining();
         if (budget == null || left == null) {
             try {
-                return CompletableFuture.completedFuture(run(handler, request, ctx, subject));
+                return CompletableFuture.completedFuture(run(handler, request, ctx, subject, call));
             } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);
             }
@@ -74,7 +84,7 @@ final class HandlerInvoker {
         long budgetNanos = budget.of(left).toNanos();
         CompletableFuture<R> answer = new CompletableFuture<>();
         AtomicReference<BudgetTimer.Timer> timer = new AtomicReference<>();
-        FutureTask<R> task = new FutureTask<>(() -> run(handler, request, ctx, subject)) {
+        FutureTask<R> task = new FutureTask<>(() -> run(handler, request, ctx, subject, call)) {
             @Override
             protected void done() {
                 if (isCancelled() || !call.decided.compareAndSet(false, true)) {
@@ -138,9 +148,10 @@ final class HandlerInvoker {
         log.warn("{} handler for {} still running after its {} ms budget; {}", what, subject, ms, outcome);
     }
 
-    private <Q, R> R run(RequestHandler<Q, R> handler, Q request, RequestContext ctx, Object subject) {
+    private <Q, R> R run(RequestHandler<Q, R> handler, Q request, RequestContext ctx, Object subject, Call call) {
         String what = ctx.request();
         HandlerThread.enter(what);
+        RequestObserver.Scope scope = open(call);
         try {
             return handler.handle(request, ctx);
         } catch (InterruptedException e) {
@@ -159,7 +170,29 @@ final class HandlerInvoker {
             log.debug("{} handler failed for {}", what, subject, e);
             throw new TtrpcException(status, e);
         } finally {
+            close(scope);
             HandlerThread.exit();
+        }
+    }
+
+    private static RequestObserver.Scope open(Call call) {
+        if (call == null || call.observing == null) {
+            return RequestObserver.Scope.NONE;
+        }
+        try {
+            RequestObserver.Scope scope = call.observing.open();
+            return scope == null ? RequestObserver.Scope.NONE : scope;
+        } catch (RuntimeException e) {
+            log.warn("request observer failed to open its scope", e);
+            return RequestObserver.Scope.NONE;
+        }
+    }
+
+    private static void close(RequestObserver.Scope scope) {
+        try {
+            scope.close();
+        } catch (RuntimeException e) {
+            log.warn("request observer failed to close its scope", e);
         }
     }
 

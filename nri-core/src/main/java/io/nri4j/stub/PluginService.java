@@ -166,7 +166,7 @@ final class PluginService {
                 observe(observing, context, request, null, true, null, null);
                 return CompletableFuture.completedFuture(Drain.ABSENT);
             }
-            HandlerInvoker.Call call = new HandlerInvoker.Call();
+            HandlerInvoker.Call call = new HandlerInvoker.Call(observing);
             CompletionStage<? extends MessageLite> answer;
             try {
                 answer = body.apply(request, context, call);

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ttrpc request's metadata reaches the handler and the observer, and an observer's per-request
- * observer is the one told the outcome.
+ * The ttrpc request's metadata reaches the handler and the observer, an observer's per-request
+ * observer is the one told the outcome, and the handler runs in the scope it opens.
  */
 class RequestMetadataTests {
 
@@ -82,6 +82,50 @@ class RequestMetadataTests {
 
         assertThat(plugin.response(id).getStatus().getCode()).isZero();
         assertThat(told).containsExactly("shared CreateContainer");
+    }
+
+    @Test
+    void handlerRunsInTheScopeItsRequestsObserverOpenedAndClosedOnItsThread() throws Exception {
+        ThreadLocal<String> current = new ThreadLocal<>();
+        plugin = new DispatchHarness(NriPlugin.builder().name("trace").index("10").environment(Map.of())
+                .enforcement(Enforcement.OFF)
+                .observer(new RequestObserver() {
+                    @Override
+                    public void completed(RequestOutcome outcome) {
+                        told.add("shared " + outcome.request());
+                    }
+
+                    @Override
+                    public RequestObserver started(RequestContext context, Message request) {
+                        return new RequestObserver() {
+                            @Override
+                            public void completed(RequestOutcome outcome) {
+                                told.add("own " + outcome.request());
+                            }
+
+                            @Override
+                            public Scope open() {
+                                Thread opener = Thread.currentThread();
+                                current.set("span of " + context.request());
+                                return () -> {
+                                    told.add(Thread.currentThread() == opener ? "closed on its thread" : "elsewhere");
+                                    current.remove();
+                                };
+                            }
+                        };
+                    }
+                })
+                .onCreateContainer((request, context) -> {
+                    seen.add(String.valueOf(current.get()));
+                    return CreateContainerResult.none();
+                }));
+
+        long id = plugin.call("CreateContainer", create());
+
+        assertThat(plugin.response(id).getStatus().getCode()).isZero();
+        assertThat(seen).containsExactly("span of CreateContainer");
+        // Closed when the handler returned, before the answer was observed.
+        assertThat(told).containsExactly("closed on its thread", "own CreateContainer");
     }
 
     private NriPlugin.Builder builder(RequestObserver observer) {

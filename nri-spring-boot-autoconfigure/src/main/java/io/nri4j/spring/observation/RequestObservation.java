@@ -8,9 +8,9 @@ import io.nri4j.stub.RequestObserver;
 import io.nri4j.stub.RequestOutcome;
 
 /**
- * Observes each request of the runtime from its reading to its answer. With a no-op registry it
- * starts nothing and allocates nothing: {@link #started} returns this observer, whose
- * {@link #completed} does nothing.
+ * Observes each request of the runtime from its reading to its answer, its handler running in the
+ * observation's scope. With a no-op registry it starts nothing and allocates nothing:
+ * {@link #started} returns this observer, whose {@link #completed} does nothing.
  */
 public final class RequestObservation implements RequestObserver {
 
@@ -43,11 +43,24 @@ public final class RequestObservation implements RequestObserver {
         if (observation.isNoop()) {
             return this;
         }
-        return outcome -> {
+        return new Observed(observation, observed);
+    }
+
+    /** One request's observation: its scope around the handler, stopped with the outcome. */
+    private record Observed(Observation observation, NriRequestContext observed) implements RequestObserver {
+
+        @Override
+        public Scope open() {
+            // The request's span is the current one while the handler runs: its logs carry the trace.
+            return observation.openScope()::close;
+        }
+
+        @Override
+        public void completed(RequestOutcome outcome) {
             observed.answered(outcome);
             outcome.error().ifPresent(observation::error);
             observation.stop();
-        };
+        }
     }
 
     @Override

@@ -20,6 +20,7 @@ import io.nri4j.stub.RequestContext;
 import io.nri4j.stub.RequestObserver;
 import io.nri4j.stub.RequestOutcome;
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
@@ -65,6 +66,19 @@ class RequestSpanTests {
         assertThat(span.getAttributes().get(AttributeKey.stringKey("nri.outcome"))).isEqualTo("adjusted");
         assertThat(span.getAttributes().get(AttributeKey.stringKey("nri.pod"))).isEqualTo("default/web");
         assertThat(span.getAttributes().get(AttributeKey.stringKey("nri.container"))).isEqualTo("app");
+    }
+
+    @Test
+    void whileTheHandlerRunsTheRequestsSpanIsCurrent() {
+        RequestContext context = context(Map.of("traceparent", List.of("00-" + TRACE_ID + "-" + RUNTIME_SPAN + "-01")));
+        RequestObserver own = new RequestObservation(registry, null, "traced").started(context, request());
+
+        RequestObserver.Scope scope = own.open();
+        String inScope = Span.current().getSpanContext().getTraceId();
+        scope.close();
+
+        assertThat(inScope).isEqualTo(TRACE_ID);
+        assertThat(Span.current().getSpanContext().isValid()).isFalse();
     }
 
     @Test

@@ -54,4 +54,40 @@ final class RequestObservers implements RequestObserver {
         }
         return own == null ? this : new RequestObservers(own);
     }
+
+    @Override
+    public Scope open() {
+        Scope[] opened = null;
+        for (int i = 0; i < all.length; i++) {
+            Scope scope;
+            try {
+                scope = all[i].open();
+            } catch (RuntimeException e) {
+                log.warn("request observer failed to open its scope", e);
+                continue;
+            }
+            if (scope != null && scope != Scope.NONE) {
+                if (opened == null) {
+                    opened = new Scope[all.length];
+                }
+                opened[i] = scope;
+            }
+        }
+        if (opened == null) {
+            return Scope.NONE;
+        }
+        Scope[] scopes = opened;
+        return () -> {
+            // Last opened, first closed, as nested scopes must be.
+            for (int i = scopes.length - 1; i >= 0; i--) {
+                if (scopes[i] != null) {
+                    try {
+                        scopes[i].close();
+                    } catch (RuntimeException e) {
+                        log.warn("request observer failed to close its scope", e);
+                    }
+                }
+            }
+        };
+    }
 }

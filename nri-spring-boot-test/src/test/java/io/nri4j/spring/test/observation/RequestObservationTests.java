@@ -2,6 +2,8 @@ package io.nri4j.spring.test.observation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.ObservationContextAssert;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
@@ -15,6 +17,8 @@ import io.nri4j.test.runtime.NriTestRuntime;
 import io.nri4j.test.runtime.TestPods;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
@@ -43,8 +47,20 @@ class RequestObservationTests {
     @Component
     static class Handlers {
 
+        private final ObservationRegistry registry;
+        /** The observation current while the handler of each container ran, by container name. */
+        final Map<String, Observation.Context> current = new ConcurrentHashMap<>();
+
+        Handlers(ObservationRegistry registry) {
+            this.registry = registry;
+        }
+
         @OnCreateContainer
         Adjustment label(PodSandbox pod, Container container) {
+            Observation observation = registry.getCurrentObservation();
+            if (observation != null) {
+                current.put(container.getName(), observation.getContext());
+            }
             if (container.getName().equals("refused")) {
                 throw new IllegalStateException("not this one");
             }
@@ -57,6 +73,9 @@ class RequestObservationTests {
 
     @Autowired
     TestObservationRegistry registry;
+
+    @Autowired
+    Handlers handlers;
 
     @Test
     void createContainerIsAnObservationEndedWithItsOutcome() {
@@ -73,6 +92,17 @@ class RequestObservationTests {
                 .hasHighCardinalityKeyValue("nri.pod", pod.getNamespace() + "/observed")
                 .hasHighCardinalityKeyValue("nri.container", "app")
                 .doesNotHaveError();
+    }
+
+    @Test
+    void theHandlerRunsWithTheRequestsObservationCurrent() {
+        PodSandbox pod = TestPods.pod("scoped").build();
+
+        runtime.createContainer(pod, TestPods.container(pod, "inside").build());
+
+        // Its logs carry the request's trace and span ids; its own observations are children.
+        assertThat(handlers.current.get("inside")).isSameAs(observed("inside"));
+        assertThat(registry.getCurrentObservation()).isNull();
     }
 
     @Test
