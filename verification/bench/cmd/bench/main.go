@@ -31,7 +31,6 @@ func main() {
 	archive := flag.Bool("archive", false, "start the Java plugins from a class archive a training run wrote (AOT cache on JDK 25+, CDS before)")
 	graceful := flag.Bool("graceful-stop", false, "stop each plugin with SIGTERM and wait for it to exit instead of SIGKILL, e.g. so that a -XX:StartFlightRecording file in -jvm-args is written")
 	replot := flag.String("replot", "", "a results.json of an earlier run: print its table and draw its plots into -out again")
-	observationAB := flag.Bool("observation-ab", false, "only the Spring plugin, with its request observation (no tracer) and without (-Dbench.observation=off), interleaved: CreateContainer p50 of each and their ratio")
 	flag.Parse()
 	// The runtime library logs every connection at info level: noise next to the table.
 	logrus.SetLevel(logrus.WarnLevel)
@@ -44,13 +43,6 @@ func main() {
 	}
 	if *replot != "" {
 		if err := redraw(*replot, *out, plan); err != nil {
-			fmt.Fprintln(os.Stderr, "bench:", err)
-			os.Exit(1)
-		}
-		return
-	}
-	if *observationAB {
-		if err := observationPair(*java, *chart, *jvmArgs, *springCP, *out, *rounds, plan); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
 		}

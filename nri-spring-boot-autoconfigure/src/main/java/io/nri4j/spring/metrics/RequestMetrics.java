@@ -2,6 +2,8 @@ package io.nri4j.spring.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.nri4j.spring.observation.DefaultNriRequestObservationConvention;
 import io.nri4j.stub.RequestObserver;
 import io.nri4j.stub.RequestOutcome;
 
@@ -10,6 +12,15 @@ import io.nri4j.stub.RequestOutcome;
  * the adjustments, updates, errors, budget overruns and yielded requests among them.
  */
 public final class RequestMetrics implements RequestObserver, MeterBinder {
+
+    /**
+     * Denies the timers a meter observation handler would make of each request's observation
+     * ({@code nri.request}, {@code nri.request.active}): they would repeat {@code nri.plugin.requests}.
+     */
+    public static MeterFilter observationTimersDenied() {
+        String name = DefaultNriRequestObservationConvention.NAME;
+        return MeterFilter.deny(id -> id.getName().equals(name) || id.getName().equals(name + ".active"));
+    }
 
     /** The bound registry's meters: registered once, not by every request. */
     private volatile RequestMeterTable table;

@@ -9,7 +9,6 @@ import io.nri4j.spring.metrics.ConnectionMetrics;
 import io.nri4j.spring.metrics.RequestMetrics;
 import io.nri4j.spring.metrics.StartupRequestMeters;
 import io.nri4j.spring.metrics.UpdateMetrics;
-import io.nri4j.spring.observation.DefaultNriRequestObservationConvention;
 import io.nri4j.stub.PluginIdentity;
 import io.nri4j.stub.PluginInstance;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -57,13 +56,9 @@ public final class NriMetricsAutoConfiguration {
         return new StartupRequestMeters(NriPropertyChecks.plannedSubscription(registry, properties));
     }
 
-    /**
-     * Denies the timers a meter observation handler would make of each request's observation
-     * ({@code nri.request}, {@code nri.request.active}): they would repeat {@code nri.plugin.requests}.
-     */
+    /** The request observation's timers denied: they would repeat {@code nri.plugin.requests}. */
     @Bean
     MeterFilter nriRequestObservationMeterFilter() {
-        String name = DefaultNriRequestObservationConvention.NAME;
-        return MeterFilter.deny(id -> id.getName().equals(name) || id.getName().equals(name + ".active"));
+        return RequestMetrics.observationTimersDenied();
     }
 }

@@ -9,6 +9,7 @@ import io.micrometer.observation.ObservationRegistry;
 import io.nri4j.api.v1alpha1.CreateContainerRequest;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
 import io.nri4j.api.v1alpha1.Event;
+import io.nri4j.spring.metrics.RequestMetrics;
 import io.nri4j.spring.observation.RequestObservation;
 import io.nri4j.stub.RequestContext;
 import io.nri4j.stub.RequestOutcome;
@@ -22,7 +23,7 @@ class RequestObservationMetersTests {
     @Test
     void theMeterFilterDeniesTheObservationsTimers() {
         MeterRegistry meters = new SimpleMeterRegistry();
-        meters.config().meterFilter(new NriMetricsAutoConfiguration().nriRequestObservationMeterFilter());
+        meters.config().meterFilter(RequestMetrics.observationTimersDenied());
         ObservationRegistry observations = ObservationRegistry.create();
         observations.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
 

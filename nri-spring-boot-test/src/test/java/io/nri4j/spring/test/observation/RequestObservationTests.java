@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.ObservationTextPublisher;
 import io.micrometer.observation.tck.ObservationContextAssert;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -28,7 +30,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.stereotype.Component;
 
-/** Each request of the runtime is an observation, named for the request and ended with its outcome. */
+/**
+ * Each request of the runtime is an observation, named for the request and ended with its outcome,
+ * where a handler other than a meter handler sees it.
+ */
 @SpringBootTest(properties = {"nri.plugin.name=traced", "nri.plugin.index=20"})
 @EmbeddedNriRuntime
 class RequestObservationTests {
@@ -41,6 +46,15 @@ class RequestObservationTests {
         @Bean
         TestObservationRegistry observationRegistry() {
             return TestObservationRegistry.create();
+        }
+
+        /**
+         * A handler beside actuator's meter handler, as a tracer's are: with the meter handler
+         * alone, whose timers of it are denied, requests are not observed at all.
+         */
+        @Bean
+        ObservationTextPublisher observationLog() {
+            return new ObservationTextPublisher(LoggerFactory.getLogger(RequestObservationTests.class)::debug);
         }
     }
 
