@@ -1,6 +1,7 @@
 package io.nri4j.bench.codec;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -54,6 +55,21 @@ public class CodecBenchmark {
         frame.readerIndex(0);
         decoder.decode(frame, m -> decoded = (TtrpcMessage) m);
         Request envelope = Request.parseFrom(decoded.data());
+        return CreateContainerRequest.parseFrom(envelope.getPayload());
+    }
+
+    /**
+     * The same as the plugin's server endpoint reads it: the envelope parsed with aliasing, so
+     * that its payload is a view of the message's bytes rather than a copy.
+     */
+    @Benchmark
+    public CreateContainerRequest decodeRequestAliased() throws Exception {
+        frame.readerIndex(0);
+        decoder.decode(frame, m -> decoded = (TtrpcMessage) m);
+        CodedInputStream input = decoded.data().newCodedInput();
+        input.enableAliasing(true);
+        Request envelope = Request.parser().parseFrom(input);
+        input.checkLastTagWas(0);
         return CreateContainerRequest.parseFrom(envelope.getPayload());
     }
 
