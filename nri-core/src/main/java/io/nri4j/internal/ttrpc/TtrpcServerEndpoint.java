@@ -254,7 +254,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         if (closed || !trunk.isActive()) {
             return;
         }
-        writer.write(TtrpcEncoder.encode(trunk.alloc(), id, MessageType.RESPONSE, 0, envelope));
+        writer.write(TtrpcEncoder.encode(trunk.alloc(), id, MessageType.RESPONSE, 0, envelope), true);
     }
 
     private static Map<String, List<String>> metadata(List<KeyValue> pairs) {
