@@ -33,7 +33,7 @@ func main() {
 	graceful := flag.Bool("graceful-stop", false, "stop each plugin with SIGTERM and wait for it to exit instead of SIGKILL, e.g. so that a -XX:StartFlightRecording file in -jvm-args is written")
 	replot := flag.String("replot", "", "a results.json of an earlier run: print its table and draw its plots into -out again")
 	observationAB := flag.Bool("observation-ab", false, "only the Spring plugin, with its request observation (no tracer) and without (-Dbench.observation=off), interleaved: CreateContainer p50 of each and their ratio")
-	bJVMArgs := flag.String("b-jvm-args", "", "side by side with each Java plugin, the same plugin with these options added after the others (kinds nri-core-B, Spring-B): an A/B within one run; variants separated by | give kinds -B, -C, ...; in a variant, env:NAME=value sets a variable, kind:nri-core (or kind:Spring) keeps it to one plugin, nri-core-classpath:CP / Spring-classpath:CP replaces that plugin's classpath")
+	bJVMArgs := flag.String("b-jvm-args", "", "side by side with each Java plugin, the same plugin with these options added after the others (kinds nri-core-B, Spring-B): an A/B within one run; variants separated by ; give kinds -B, -C, ...; in a variant, env:NAME=value sets a variable, kind:nri-core (or kind:Spring) keeps it to one plugin, nri-core-classpath:CP / Spring-classpath:CP replaces that plugin's classpath")
 	bEnv := flag.String("b-env", "", "variables (NAME=value, space separated) added to the environment of the B kinds; adds them like -b-jvm-args")
 	bCoreCP := flag.String("b-core-classpath", "", "the nri-core-B kind's classpath (default: -core-classpath); adds the B kinds")
 	bSpringCP := flag.String("b-spring-classpath", "", "the Spring-B kind's classpath (default: -spring-classpath); adds the B kinds")
@@ -156,7 +156,7 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 				return err
 			}
 		}
-		for n, args := range strings.Split(b.jvmArgs, "|") {
+		for n, args := range strings.Split(b.jvmArgs, ";") {
 			bj := driver.Java{Binary: j.Binary, JVMArgs: append([]string{}, j.JVMArgs...), Env: append([]string{}, b.env...)}
 			vcp, only := cp, ""
 			for _, a := range driver.SplitArgs(args) {
