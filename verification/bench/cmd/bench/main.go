@@ -39,7 +39,7 @@ func main() {
 	bSpringCP := flag.String("b-spring-classpath", "", "the Spring-B kind's classpath (default: -spring-classpath); adds the B kinds")
 	bKinds := flag.String("b-kinds", "nri-core,Spring", "which Java plugins get a B kind")
 	javaKinds := flag.String("java-kinds", "nri-core,Spring", "which Java plugins run (with their B kinds)")
-	memoryDump := flag.Bool("memory-dump", false, "after each latency run's calls, write each Java plugin's /proc status, smaps_rollup and jcmd VM.native_memory summary / GC.heap_info to <out>/<kind>-<round>-memory.txt (NMT needs -XX:NativeMemoryTracking=summary in -jvm-args)")
+	memoryDump := flag.Bool("memory-dump", false, "after each latency run's calls, write each Java plugin's /proc status, smaps_rollup and jcmd VM.native_memory summary / GC.heap_info / Thread.print / GC.class_histogram to <out>/<kind>-<round>-memory.txt (NMT needs -XX:NativeMemoryTracking=summary in -jvm-args)")
 	flag.Parse()
 	// The runtime library logs every connection at info level: noise next to the table.
 	logrus.SetLevel(logrus.WarnLevel)
@@ -254,8 +254,12 @@ func dumper(java string) func(pid int, prefix string) {
 			fmt.Fprintf(&sb, "== /proc/%d/%s (%v)\n%s\n", pid, f, err, data)
 		}
 		sb.WriteString(smapsByMapping(pid))
-		for _, c := range [][]string{{"VM.native_memory", "summary"}, {"GC.heap_info"}, {"Thread.print"}} {
+		for _, c := range [][]string{{"VM.native_memory", "summary"}, {"GC.heap_info"}, {"Thread.print"},
+			{"GC.class_histogram"}} {
 			data, err := exec.Command(jcmd, append([]string{fmt.Sprint(pid)}, c...)...).CombinedOutput()
+			if lines := strings.SplitAfter(string(data), "\n"); c[0] == "GC.class_histogram" && len(lines) > 40 {
+				data = []byte(strings.Join(lines[:40], "")) // the largest classes (live: it collects first)
+			}
 			fmt.Fprintf(&sb, "== jcmd %s (%v)\n%s\n", strings.Join(c, " "), err, data)
 		}
 		if err := os.WriteFile(prefix+"-memory.txt", []byte(sb.String()), 0o644); err != nil {
