@@ -39,7 +39,7 @@ func (a Archive) Writing(j Java) Java { return j.with(a.write) }
 func (a Archive) Using(j Java) Java   { return j.with(a.use) }
 
 func (j Java) with(arg string) Java {
-	return Java{Binary: j.Binary, JVMArgs: append(append([]string{}, j.JVMArgs...), arg)}
+	return Java{Binary: j.Binary, JVMArgs: append(append([]string{}, j.JVMArgs...), arg), Env: j.Env}
 }
 
 // Train runs kind through calls CreateContainer/StartContainer pairs, then ends it with SIGTERM

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,9 @@ type Kind struct {
 	// Graceful stops the plugin with SIGTERM and waits for it, where SIGKILL is the default: a
 	// JVM then writes what it writes on exit, e.g. a -XX:StartFlightRecording file.
 	Graceful bool
+	// AfterLoad, if set, runs once the latency run's calls are done and its RSS is read, with the
+	// plugin's pid and a file name prefix in the output directory (e.g. a JVM's memory summary).
+	AfterLoad func(pid int, prefix string)
 }
 
 // Go is the upstream stub peer, built from cmd/goplugin.
@@ -20,15 +24,21 @@ func Go(binary string) Kind {
 	return Kind{Name: "Go", Command: func(socket string) *exec.Cmd { return exec.Command(binary, socket) }}
 }
 
-// Java is a JVM and the flags every Java plugin runs with.
+// Java is a JVM, the flags every Java plugin runs with and, if any, variables added to the
+// plugin's environment.
 type Java struct {
 	Binary  string
 	JVMArgs []string
+	Env     []string
 }
 
 func (j Java) command(classpath, mainClass string, args ...string) *exec.Cmd {
 	argv := append(append([]string{}, j.JVMArgs...), "-cp", classpath, mainClass)
-	return exec.Command(j.Binary, append(argv, args...)...)
+	cmd := exec.Command(j.Binary, append(argv, args...)...)
+	if len(j.Env) > 0 {
+		cmd.Env = append(os.Environ(), j.Env...)
+	}
+	return cmd
 }
 
 // Core is the plugin on nri-core alone.

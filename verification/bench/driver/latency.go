@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/containerd/nri/pkg/api"
@@ -104,6 +105,9 @@ func Latency(kind Kind, plan Plan, out string, round int) (LatencyResult, error)
 		}
 	}
 	res.Memory, err = memory(s.pid())
+	if err == nil && kind.AfterLoad != nil {
+		kind.AfterLoad(s.pid(), filepath.Join(out, fmt.Sprintf("%s-%d", kind.Name, round)))
+	}
 	return res, err
 }
 

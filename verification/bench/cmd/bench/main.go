@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
 
@@ -31,6 +32,13 @@ func main() {
 	archive := flag.Bool("archive", false, "start the Java plugins from a class archive a training run wrote (AOT cache on JDK 25+, CDS before)")
 	graceful := flag.Bool("graceful-stop", false, "stop each plugin with SIGTERM and wait for it to exit instead of SIGKILL, e.g. so that a -XX:StartFlightRecording file in -jvm-args is written")
 	replot := flag.String("replot", "", "a results.json of an earlier run: print its table and draw its plots into -out again")
+	bJVMArgs := flag.String("b-jvm-args", "", "side by side with each Java plugin, the same plugin with these options added after the others (kinds nri-core-B, Spring-B): an A/B within one run; variants separated by ; give kinds -B, -C, ...; in a variant, env:NAME=value sets a variable, kind:nri-core (or kind:Spring) keeps it to one plugin, nri-core-classpath:CP / Spring-classpath:CP replaces that plugin's classpath")
+	bEnv := flag.String("b-env", "", "variables (NAME=value, space separated) added to the environment of the B kinds; adds them like -b-jvm-args")
+	bCoreCP := flag.String("b-core-classpath", "", "the nri-core-B kind's classpath (default: -core-classpath); adds the B kinds")
+	bSpringCP := flag.String("b-spring-classpath", "", "the Spring-B kind's classpath (default: -spring-classpath); adds the B kinds")
+	bKinds := flag.String("b-kinds", "nri-core,Spring", "which Java plugins get a B kind")
+	javaKinds := flag.String("java-kinds", "nri-core,Spring", "which Java plugins run (with their B kinds)")
+	memoryDump := flag.Bool("memory-dump", false, "after each latency run's calls, write each Java plugin's /proc status, smaps_rollup and jcmd VM.native_memory summary / GC.heap_info / Thread.print / GC.class_histogram to <out>/<kind>-<round>-memory.txt (NMT needs -XX:NativeMemoryTracking=summary in -jvm-args)")
 	flag.Parse()
 	// The runtime library logs every connection at info level: noise next to the table.
 	logrus.SetLevel(logrus.WarnLevel)
@@ -48,13 +56,41 @@ func main() {
 		}
 		return
 	}
-	if err := run(*java, *chart, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive, *graceful); err != nil {
+	b := variant{jvmArgs: *bJVMArgs, env: driver.SplitArgs(*bEnv), coreCP: *bCoreCP, springCP: *bSpringCP,
+		kinds: strings.Split(*bKinds, ","), java: strings.Split(*javaKinds, ",")}
+	if err := run(*java, *chart, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive, *graceful,
+		b, *memoryDump); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive, graceful bool) error {
+// variant is the B side of an A/B within one run: more JVM options, environment or other classpaths.
+type variant struct {
+	jvmArgs          string
+	env              []string
+	coreCP, springCP string
+	kinds            []string
+	java             []string // the A kinds that run at all
+}
+
+func (v variant) on() bool {
+	return v.jvmArgs != "" || len(v.env) > 0 || v.coreCP != "" || v.springCP != ""
+}
+
+func (v variant) has(kind string) bool { return contains(v.kinds, kind) }
+
+func contains(list []string, kind string) bool {
+	for _, k := range list {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive, graceful bool,
+	b variant, memoryDump bool) error {
 	if coreCP == "" || springCP == "" {
 		return fmt.Errorf("-core-classpath and -spring-classpath are required")
 	}
@@ -80,27 +116,82 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 	if err != nil {
 		return err
 	}
-	coreJ, springJ := j, j
-	if archive {
-		if coreJ, err = trained(j, filepath.Join(out, "nri-core.archive"), plan.ShortWarmUp, out,
-			func(j driver.Java) driver.Kind { return driver.Core(j, core) }); err != nil {
+	javaKind := func(name string, j driver.Java, cp string, newKind func(driver.Java, string) driver.Kind) (driver.Kind, error) {
+		named := func(j driver.Java) driver.Kind { k := newKind(j, cp); k.Name = name; return k }
+		if archive {
+			if j, err = trained(j, filepath.Join(out, name+".archive"), plan.ShortWarmUp, out, named); err != nil {
+				return driver.Kind{}, err
+			}
+		}
+		return named(j), nil
+	}
+	kinds := []driver.Kind{driver.Go(goPlugin)}
+	type javaSpec struct {
+		name, cp, bCP string
+		newKind       func(driver.Java, string) driver.Kind
+	}
+	for _, spec := range []javaSpec{{"nri-core", core, b.coreCP, driver.Core}, {"Spring", spring, b.springCP, driver.Spring}} {
+		if !contains(b.java, spec.name) {
+			continue
+		}
+		k, err := javaKind(spec.name, j, spec.cp, spec.newKind)
+		if err != nil {
 			return err
 		}
-		if springJ, err = trained(j, filepath.Join(out, "Spring.archive"), plan.ShortWarmUp, out,
-			func(j driver.Java) driver.Kind { return driver.Spring(j, spring) }); err != nil {
-			return err
+		kinds = append(kinds, k)
+		if !b.on() || !b.has(spec.name) {
+			continue
+		}
+		cp := spec.cp
+		if spec.bCP != "" {
+			if cp, err = harness.ExpandClasspath(spec.bCP); err != nil {
+				return err
+			}
+		}
+		for n, args := range strings.Split(b.jvmArgs, ";") {
+			bj := driver.Java{Binary: j.Binary, JVMArgs: append([]string{}, j.JVMArgs...), Env: append([]string{}, b.env...)}
+			vcp, only := cp, ""
+			for _, a := range driver.SplitArgs(args) {
+				if v, ok := strings.CutPrefix(a, "env:"); ok {
+					bj.Env = append(bj.Env, v)
+				} else if v, ok := strings.CutPrefix(a, "kind:"); ok {
+					only = v
+				} else if v, ok := strings.CutPrefix(a, spec.name+"-classpath:"); ok {
+					if vcp, err = harness.ExpandClasspath(v); err != nil {
+						return err
+					}
+				} else if !strings.Contains(strings.SplitN(a, ":", 2)[0], "-classpath") {
+					bj.JVMArgs = append(bj.JVMArgs, a)
+				}
+			}
+			if only != "" && only != spec.name {
+				continue
+			}
+			if k, err = javaKind(fmt.Sprintf("%s-%c", spec.name, 'B'+n), bj, vcp, spec.newKind); err != nil {
+				return err
+			}
+			kinds = append(kinds, k)
 		}
 	}
-	kinds := []driver.Kind{driver.Go(goPlugin), driver.Core(coreJ, core), driver.Spring(springJ, spring)}
 	for i := range kinds {
 		kinds[i].Graceful = graceful
+		if memoryDump && i > 0 {
+			kinds[i].AfterLoad = dumper(java)
+		}
 	}
-	names := []string{kinds[0].Name, kinds[1].Name, kinds[2].Name}
+	var names []string
+	for _, k := range kinds {
+		names = append(names, k.Name)
+	}
 	res := driver.NewResults(names)
 	state := driver.NewState(pods, containers)
 
 	began := time.Now()
 	machine := describeMachine(java) + "Java plugins: " + strings.Join(j.JVMArgs, " ") + "\n"
+	if b.on() {
+		machine += fmt.Sprintf("B kinds (%s): the same plus %q, environment %q, classpaths %q / %q\n",
+			strings.Join(b.kinds, ", "), b.jvmArgs, strings.Join(b.env, " "), b.coreCP, b.springCP)
+	}
 	for round := 1; round <= rounds; round++ {
 		// Each round starts with another kind, so that none always runs first or last.
 		for i := range kinds {
@@ -143,6 +234,80 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 		return err
 	}
 	return res.Plots(out, plan)
+}
+
+// dumper writes a JVM's memory as /proc and jcmd see it to <prefix>-memory.txt.
+func dumper(java string) func(pid int, prefix string) {
+	jcmd := filepath.Join(filepath.Dir(java), "jcmd")
+	return func(pid int, prefix string) {
+		var sb strings.Builder
+		for _, f := range []string{"status", "smaps_rollup"} {
+			data, err := os.ReadFile(fmt.Sprintf("/proc/%d/%s", pid, f))
+			fmt.Fprintf(&sb, "== /proc/%d/%s (%v)\n%s\n", pid, f, err, data)
+		}
+		sb.WriteString(smapsByMapping(pid))
+		for _, c := range [][]string{{"VM.native_memory", "summary"}, {"GC.heap_info"}, {"Thread.print"},
+			{"GC.class_histogram"}} {
+			data, err := exec.Command(jcmd, append([]string{fmt.Sprint(pid)}, c...)...).CombinedOutput()
+			if lines := strings.SplitAfter(string(data), "\n"); c[0] == "GC.class_histogram" && len(lines) > 40 {
+				data = []byte(strings.Join(lines[:40], "")) // the largest classes (live: it collects first)
+			}
+			fmt.Fprintf(&sb, "== jcmd %s (%v)\n%s\n", strings.Join(c, " "), err, data)
+		}
+		if err := os.WriteFile(prefix+"-memory.txt", []byte(sb.String()), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+		}
+	}
+}
+
+// smapsByMapping sums /proc/<pid>/smaps' Rss and Anonymous per mapped file ("[anon]" for the
+// rest), largest first.
+func smapsByMapping(pid int) string {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/smaps", pid))
+	if err != nil {
+		return fmt.Sprintf("== /proc/%d/smaps (%v)\n", pid, err)
+	}
+	type sum struct{ rss, anon int64 }
+	sums := map[string]*sum{}
+	var cur *sum
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 5 && strings.Contains(f[0], "-") && !strings.HasSuffix(f[0], ":") {
+			name := "[anon]"
+			if len(f) >= 6 {
+				name = strings.Join(f[5:], " ")
+			}
+			if sums[name] == nil {
+				sums[name] = &sum{}
+			}
+			cur = sums[name]
+			continue
+		}
+		if cur == nil || len(f) < 2 {
+			continue
+		}
+		var n int64
+		fmt.Sscan(f[1], &n)
+		switch f[0] {
+		case "Rss:":
+			cur.rss += n
+		case "Anonymous:":
+			cur.anon += n
+		}
+	}
+	names := make([]string, 0, len(sums))
+	for n := range sums {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return sums[names[i]].rss > sums[names[j]].rss })
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "== /proc/%d/smaps by mapping: Rss KiB, of it Anonymous KiB\n", pid)
+	for _, n := range names {
+		if sums[n].rss >= 256 {
+			fmt.Fprintf(&sb, "%8d %8d %s\n", sums[n].rss, sums[n].anon, n)
+		}
+	}
+	return sb.String() + "\n"
 }
 
 // trained writes a class archive with a training run of kind and returns j using it.

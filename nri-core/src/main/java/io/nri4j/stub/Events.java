@@ -25,6 +25,7 @@ import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentResponse;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -188,8 +189,10 @@ final class Events {
         if (enforcer == null) {
             return;
         }
-        enforcer.seen(pod, container).ifPresent(escaped ->
-                executor.execute(() -> enforcer.catchUp(List.of(escaped), ctx.stub(), progress::publish)));
+        Optional<EscapedContainer> escaped = enforcer.seen(pod, container);
+        if (escaped.isPresent()) {
+            executor.execute(() -> enforcer.catchUp(List.of(escaped.get()), ctx.stub(), progress::publish));
+        }
     }
 
     private MessageLite createContainerResponse(CreateContainerRequest request, CreateContainerResult result,
@@ -207,8 +210,17 @@ final class Events {
                 throw e;
             }
         }
-        CreateContainerResponse.Builder response = CreateContainerResponse.newBuilder()
-                .addAllUpdate(result.updates()).addAllEvict(result.evictions());
+        if (!adjusted && result.updates().isEmpty() && result.evictions().isEmpty()) {
+            return CreateContainerResponse.getDefaultInstance();
+        }
+        CreateContainerResponse.Builder response = CreateContainerResponse.newBuilder();
+        // Each addAll copies into a list of its own, even an empty one.
+        if (!result.updates().isEmpty()) {
+            response.addAllUpdate(result.updates());
+        }
+        if (!result.evictions().isEmpty()) {
+            response.addAllEvict(result.evictions());
+        }
         if (adjusted) {
             response.setAdjust(result.adjustment());
         }

@@ -28,6 +28,8 @@ public record HandlerBudget(double fraction, OverrunPolicy policy) {
     /** The least time kept between the budget and the runtime's deadline. */
     public static final Duration MARGIN = Duration.ofMillis(200);
 
+    private static final long MARGIN_NANOS = MARGIN.toNanos();
+
     /** Refuses a fraction outside (0, 1) and a missing policy. */
     public HandlerBudget {
         if (!(fraction > 0 && fraction < 1)) {
@@ -41,9 +43,14 @@ public record HandlerBudget(double fraction, OverrunPolicy policy) {
 
     /** The time a handler may take of {@code left}, the time until the runtime's deadline. */
     public Duration of(Duration left) {
-        long byFraction = (long) (left.toNanos() * fraction);
-        long byMargin = left.minus(MARGIN).toNanos();
-        return Duration.ofNanos(Math.max(0, Math.min(byFraction, byMargin)));
+        return Duration.ofNanos(nanosOf(left.toNanos()));
+    }
+
+    /** {@link #of(Duration)} in nanoseconds, without a {@code Duration} per request. */
+    long nanosOf(long leftNanos) {
+        long byFraction = (long) (leftNanos * fraction);
+        long byMargin = leftNanos - MARGIN_NANOS;
+        return Math.max(0, Math.min(byFraction, byMargin));
     }
 
     /** 80% of the deadline, then an empty result. */

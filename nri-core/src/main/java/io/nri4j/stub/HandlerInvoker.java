@@ -5,7 +5,6 @@ import io.nri4j.internal.ttrpc.AfterDispatch;
 import io.nri4j.internal.ttrpc.StatusCode;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcStatus;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -73,15 +72,15 @@ final class HandlerInvoker {
         if (handler == null) {
             return CompletableFuture.completedFuture(null);
         }
-        Duration left = ctx.timeRemaining();
-        if (budget == null || left == null) {
+        // ctx.timeRemaining() and budget.of(left) in nanoseconds: no Durations per request.
+        if (budget == null || ctx.timeoutNanos() <= 0) {
             try {
                 return CompletableFuture.completedFuture(run(handler, request, ctx, subject, call));
             } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);
             }
         }
-        long budgetNanos = budget.of(left).toNanos();
+        long budgetNanos = budget.nanosOf(ctx.timeoutNanos() - (System.nanoTime() - ctx.startNanos()));
         CompletableFuture<R> answer = new CompletableFuture<>();
         AtomicReference<BudgetTimer.Timer> timer = new AtomicReference<>();
         FutureTask<R> task = new FutureTask<>(() -> run(handler, request, ctx, subject, call)) {

@@ -22,10 +22,24 @@ public final class MuxFraming {
      * @throws IllegalArgumentException if the message is empty or larger than two frames allow
      */
     public static ByteBuf frame(ByteBufAllocator alloc, ConnId conn, ByteBuf message) {
+        return frame(alloc, conn, message, false);
+    }
+
+    /**
+     * As {@link #frame(ByteBufAllocator, ConnId, ByteBuf)}; with {@code roomInFront}, the
+     * {@value MuxLimits#HEADER_LENGTH} bytes before the message's reader index are the caller's
+     * to overwrite, and a message of one frame gets its header there: one buffer, written with
+     * one system call, instead of a header buffer joined to the message.
+     */
+    public static ByteBuf frame(ByteBufAllocator alloc, ConnId conn, ByteBuf message, boolean roomInFront) {
         int total = message.readableBytes();
         if (total == 0 || total > MuxLimits.MAX_PAYLOAD) {
             message.release();
             throw new IllegalArgumentException("cannot frame a message of " + total + " bytes");
+        }
+        if (roomInFront && total <= MuxLimits.GO_READ_BUFFER && message.readerIndex() >= MuxLimits.HEADER_LENGTH) {
+            int start = message.readerIndex() - MuxLimits.HEADER_LENGTH;
+            return message.setInt(start, conn.wire()).setInt(start + Integer.BYTES, total).readerIndex(start);
         }
         CompositeByteBuf frames = alloc.compositeBuffer(4);
         int first = Math.min(total, MuxLimits.GO_READ_BUFFER);

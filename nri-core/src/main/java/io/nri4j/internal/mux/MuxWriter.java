@@ -21,7 +21,16 @@ public final class MuxWriter {
 
     /** Frames and flushes {@code message}, taking ownership of it. */
     public void write(ByteBuf message) {
-        trunk.writeAndFlush(MuxFraming.frame(trunk.alloc(), conn, message))
+        write(message, false);
+    }
+
+    /**
+     * Frames and flushes {@code message}, taking ownership of it; with {@code roomInFront}, the
+     * {@value MuxLimits#HEADER_LENGTH} bytes before its reader index are free for the frame's header
+     * (see {@link MuxFraming}).
+     */
+    public void write(ByteBuf message, boolean roomInFront) {
+        trunk.writeAndFlush(MuxFraming.frame(trunk.alloc(), conn, message, roomInFront))
                 .addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
     }
 

@@ -63,7 +63,7 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
             call.timer = trunk.eventLoop().schedule(() -> onTimeout(id), call.timeoutNanos,
                     TimeUnit.NANOSECONDS);
         }
-        writer.write(TtrpcEncoder.encode(trunk.alloc(), id, MessageType.REQUEST, 0, call.envelope));
+        writer.write(TtrpcEncoder.encode(trunk.alloc(), id, MessageType.REQUEST, 0, call.envelope), true);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.nri4j.internal.ttrpc;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.nri4j.internal.mux.MuxLimits;
 
 /** Writes ttrpc messages. */
 public final class TtrpcEncoder {
@@ -10,7 +11,9 @@ public final class TtrpcEncoder {
     }
 
     /**
-     * Returns header and data as one buffer.
+     * Returns header and data as one buffer, with {@value MuxLimits#HEADER_LENGTH} free bytes in
+     * front of its reader index, where the mux frame's header can go (MuxWriter's
+     * {@code write(message, true)}).
      *
      * @throws TtrpcException with {@link StatusCode#RESOURCE_EXHAUSTED} if the data is over the
      *     limit; nothing is allocated then
@@ -18,7 +21,9 @@ public final class TtrpcEncoder {
     public static ByteBuf encode(ByteBufAllocator alloc, long streamId, MessageType type, int flags,
             byte[] data) {
         checkSize(data.length);
-        return alloc.buffer(TtrpcLimits.HEADER_LENGTH + data.length)
+        int room = MuxLimits.HEADER_LENGTH;
+        ByteBuf buf = alloc.buffer(room + TtrpcLimits.HEADER_LENGTH + data.length);
+        return buf.writerIndex(room).readerIndex(room)
                 .writeInt(data.length)
                 .writeInt((int) streamId)
                 .writeByte(type.wire())

@@ -1,6 +1,7 @@
 package io.nri4j.internal.ttrpc;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -153,7 +154,12 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         }
         Request request;
         try {
-            request = Request.parseFrom(data);
+            // The payload is a view of the message's bytes, not a copy: the decoder allocates a
+            // new array for every message and never writes to it once the message is out.
+            CodedInputStream input = data.newCodedInput();
+            input.enableAliasing(true);
+            request = Request.parser().parseFrom(input);
+            input.checkLastTagWas(0); // as parseFrom(ByteString): a stray end-group tag is an error
         } catch (InvalidProtocolBufferException e) {
             reject(id, StatusCode.INVALID_ARGUMENT, "unmarshal request error: " + e.getMessage());
             return;
@@ -248,7 +254,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         if (closed || !trunk.isActive()) {
             return;
         }
-        writer.write(TtrpcEncoder.encode(trunk.alloc(), id, MessageType.RESPONSE, 0, envelope));
+        writer.write(TtrpcEncoder.encode(trunk.alloc(), id, MessageType.RESPONSE, 0, envelope), true);
     }
 
     private static Map<String, List<String>> metadata(List<KeyValue> pairs) {

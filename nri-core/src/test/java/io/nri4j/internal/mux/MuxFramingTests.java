@@ -77,6 +77,40 @@ class MuxFramingTests {
         assertThat(payloads(parsed)).isEqualTo(Arrays.copyOfRange(message, 3, size));
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4096, 4097, 10000})
+    void messageWithRoomInFrontIsFramedAsWithout(int size) {
+        byte[] message = pattern(size, 7);
+        ByteBuf with = Unpooled.buffer(MuxLimits.HEADER_LENGTH + size).writeZero(MuxLimits.HEADER_LENGTH)
+                .skipBytes(MuxLimits.HEADER_LENGTH).writeBytes(message);
+        ByteBuf without = Unpooled.wrappedBuffer(message);
+
+        ByteBuf framedWith = MuxFraming.frame(allocator, ConnId.PLUGIN_SERVICE, with, true);
+        ByteBuf framedWithout = MuxFraming.frame(allocator, ConnId.PLUGIN_SERVICE, without);
+
+        assertThat(ByteBufUtil.getBytes(framedWith)).isEqualTo(ByteBufUtil.getBytes(framedWithout));
+        framedWith.release();
+        framedWithout.release();
+        assertThat(with.refCnt()).as("message released with its frames").isZero();
+        assertThat(allocator.allocated()).allSatisfy(b -> assertThat(b.refCnt()).isZero());
+        if (size <= MuxLimits.GO_READ_BUFFER) {
+            assertThat(framedWith).as("one frame: framed in place").isSameAs(with);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 3})
+    void messageWithoutEnoughRoomInFrontIsFramedWithAHeaderOfItsOwn(int room) {
+        byte[] before = pattern(room + 10, 1);
+        ByteBuf in = Unpooled.wrappedBuffer(before.clone()).skipBytes(room);
+
+        ByteBuf frames = MuxFraming.frame(allocator, ConnId.PLUGIN_SERVICE, in, true);
+        List<Frame> parsed = parse(frames);
+        frames.release();
+
+        assertThat(payloads(parsed)).isEqualTo(Arrays.copyOfRange(before, room, room + 10));
+    }
+
     /** Splits framed bytes at the headers, without help from the code under test. */
     private static List<Frame> parse(ByteBuf frames) {
         byte[] bytes = ByteBufUtil.getBytes(frames);

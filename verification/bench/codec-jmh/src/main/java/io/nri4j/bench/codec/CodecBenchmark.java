@@ -1,6 +1,7 @@
 package io.nri4j.bench.codec;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -8,6 +9,8 @@ import io.nri4j.adjust.Adjustment;
 import io.nri4j.api.v1alpha1.ContainerAdjustment;
 import io.nri4j.api.v1alpha1.CreateContainerRequest;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
+import io.nri4j.internal.mux.ConnId;
+import io.nri4j.internal.mux.MuxFraming;
 import io.nri4j.internal.ttrpc.MessageType;
 import io.nri4j.internal.ttrpc.TtrpcDecoder;
 import io.nri4j.internal.ttrpc.TtrpcEncoder;
@@ -37,6 +40,8 @@ public class CodecBenchmark {
             .newBuilder().putAnnotations(Enforcement.markerKey("bench"), "0123456789ab")).build().toByteString();
 
     private ByteBuf frame;
+    private static final byte[] RESPONSE_ENVELOPE = new byte[160];
+
     private TtrpcDecoder decoder;
     private CreateContainerRequest request;
     private TtrpcMessage decoded;
@@ -57,6 +62,21 @@ public class CodecBenchmark {
         return CreateContainerRequest.parseFrom(envelope.getPayload());
     }
 
+    /**
+     * The same as the plugin's server endpoint reads it: the envelope parsed with aliasing, so
+     * that its payload is a view of the message's bytes rather than a copy.
+     */
+    @Benchmark
+    public CreateContainerRequest decodeRequestAliased() throws Exception {
+        frame.readerIndex(0);
+        decoder.decode(frame, m -> decoded = (TtrpcMessage) m);
+        CodedInputStream input = decoded.data().newCodedInput();
+        input.enableAliasing(true);
+        Request envelope = Request.parser().parseFrom(input);
+        input.checkLastTagWas(0);
+        return CreateContainerRequest.parseFrom(envelope.getPayload());
+    }
+
     /** An adjustment to a response frame: what the plugin writes back for each call. */
     @Benchmark
     public int encodeResponse() {
@@ -71,6 +91,31 @@ public class CodecBenchmark {
     @Benchmark
     public int encodeMarkedResponse() {
         return encode(adjustment(), MARKER);
+    }
+
+    /**
+     * An answer's envelope to the bytes the trunk writes, the mux frame's header joined to the
+     * ttrpc message as a buffer of its own (as before the header went into the room the encoder
+     * leaves in front of the message).
+     */
+    @Benchmark
+    public int frameResponseJoined() {
+        return frame(false);
+    }
+
+    /** The same, the mux frame's header written in front of the message in its own buffer. */
+    @Benchmark
+    public int frameResponseInPlace() {
+        return frame(true);
+    }
+
+    private int frame(boolean inPlace) {
+        ByteBuf out = MuxFraming.frame(PooledByteBufAllocator.DEFAULT, ConnId.PLUGIN_SERVICE,
+                TtrpcEncoder.encode(PooledByteBufAllocator.DEFAULT, 1, MessageType.RESPONSE, 0, RESPONSE_ENVELOPE),
+                inPlace);
+        int n = out.readableBytes() + out.nioBufferCount();
+        out.release();
+        return n;
     }
 
     private ContainerAdjustment adjustment() {
