@@ -35,6 +35,16 @@ func NewState(pods, containers int) State {
 	return s
 }
 
+// Mark annotates every container with key, as containers a plugin marked when it handled them.
+func (s State) Mark(key string) {
+	for _, c := range s.Containers {
+		if c.Annotations == nil {
+			c.Annotations = map[string]string{}
+		}
+		c.Annotations[key] = "earlier-instance"
+	}
+}
+
 // Bytes is the encoded size of the state, to show the runtime must split it (4 MiB frames).
 func (s State) Bytes() int {
 	return proto.Size(&api.SynchronizeRequest{Pods: s.Pods, Containers: s.Containers})

@@ -20,6 +20,10 @@ import (
 	"github.com/sirupsen/logrus"
 )
 
+// syncMarker, when set, annotates every container of the split Synchronize's state: the node as a
+// plugin with nri4j's enforcement finds it after a restart, every container marked as handled.
+var syncMarker = flag.String("sync-marker", "", "annotate every container of the split Synchronize with this key (e.g. handled.nri4j.io/bench), as a plugin with nri4j's enforcement finds the node after a restart")
+
 func main() {
 	java := flag.String("java", "java", "the JVM that runs the Java plugins")
 	jvmArgs := flag.String("jvm-args", "", "options for every Java plugin, space separated")
@@ -185,6 +189,11 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 	}
 	res := driver.NewResults(names)
 	state := driver.NewState(pods, containers)
+	marked := ""
+	if *syncMarker != "" {
+		state.Mark(*syncMarker)
+		marked = ", every container annotated " + *syncMarker
+	}
 
 	began := time.Now()
 	machine := describeMachine(java) + "Java plugins: " + strings.Join(j.JVMArgs, " ") + "\n"
@@ -218,8 +227,8 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 	}
 
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d rounds of fresh processes per kind, interleaved; %d pods / %d containers (%.1f MiB) in the split Synchronize; run took %v.\n\n",
-		rounds, pods, containers, float64(state.Bytes())/(1<<20), time.Since(began).Round(time.Second))
+	fmt.Fprintf(&sb, "%d rounds of fresh processes per kind, interleaved; %d pods / %d containers (%.1f MiB) in the split Synchronize%s; run took %v.\n\n",
+		rounds, pods, containers, float64(state.Bytes())/(1<<20), marked, time.Since(began).Round(time.Second))
 	sb.WriteString(res.Table(plan))
 	sb.WriteString("\n" + machine + "load average at the end: " + loadAverage() + "\n")
 	fmt.Print(sb.String())

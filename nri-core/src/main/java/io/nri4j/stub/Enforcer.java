@@ -1,6 +1,7 @@
 package io.nri4j.stub;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerAdjustment;
 import io.nri4j.api.v1alpha1.ContainerUpdate;
@@ -40,6 +41,7 @@ final class Enforcer {
 
     private final String pluginName;
     private final String markerKey;
+    private final ByteString markerKeyBytes;
     private final String markerValue;
     private final Ledger ledger;
     private final EscapeHandler handler;
@@ -54,6 +56,7 @@ final class Enforcer {
             ContainerStopper stopper) {
         this.pluginName = pluginName;
         this.markerKey = Enforcement.markerKey(pluginName);
+        this.markerKeyBytes = ByteString.copyFromUtf8(markerKey);
         this.markerValue = instanceId;
         this.ledger = ledger;
         this.handler = handler;
@@ -96,21 +99,37 @@ final class Enforcer {
      * unmarked containers, and the pods stripped to their names (the parts themselves are not
      * held, so a plugin without a Synchronize handler stays within the limits it had).
      */
-    final class SyncScan {
+    final class SyncScan implements SyncPartReader.Sink {
         private final Map<String, PodSandbox> pods = new HashMap<>();
         private final Set<String> present = new HashSet<>();
         private final Map<String, Container> unmarked = new LinkedHashMap<>();
 
+        /** A part a Synchronize handler has built anyway. */
         void add(SynchronizeRequest part) {
             for (PodSandbox pod : part.getPodsList()) {
-                pods.put(pod.getId(), PodSandbox.newBuilder().setId(pod.getId()).setName(pod.getName())
+                pod(PodSandbox.newBuilder().setId(pod.getId()).setName(pod.getName())
                         .setNamespace(pod.getNamespace()).setUid(pod.getUid()).build());
             }
             for (Container c : part.getContainersList()) {
-                present.add(c.getId());
-                if (!c.getAnnotationsMap().containsKey(markerKey)) {
-                    unmarked.put(c.getId(), c);
-                }
+                container(c.getId(), c.getAnnotationsMap().containsKey(markerKey) ? null : c);
+            }
+        }
+
+        /** A part's bytes, when nothing else builds it: only unmarked containers are built. */
+        void add(ByteString part) throws InvalidProtocolBufferException {
+            SyncPartReader.read(part, markerKeyBytes, this);
+        }
+
+        @Override
+        public void pod(PodSandbox stripped) {
+            pods.put(stripped.getId(), stripped);
+        }
+
+        @Override
+        public void container(String id, Container unmarkedOne) {
+            present.add(id);
+            if (unmarkedOne != null) {
+                unmarked.put(id, unmarkedOne);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.nri4j.stub;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.MessageLite;
 import io.nri4j.api.v1alpha1.ConfigureRequest;
 import io.nri4j.api.v1alpha1.ConfigureResponse;
@@ -53,9 +54,12 @@ final class Handshake {
         this.sync = new SyncCollector(plugin.limits(), h.synchronize() != null);
     }
 
-    /** Whether anything reads the pods and containers of a Synchronize. */
-    private boolean readsSync() {
-        return h.synchronize() != null || enforcer != null;
+    /** The scan of the Synchronize under way, begun by its first part. */
+    private Enforcer.SyncScan scan() {
+        if (scan == null) {
+            scan = enforcer.newScan();
+        }
+        return scan;
     }
 
     /** Serialized bytes of a split Synchronize held until its last part. */
@@ -124,9 +128,20 @@ final class Handshake {
                 + String.join("; and no ", missing));
     }
 
-    /** How a Synchronize part is read: only whether more follow, when no handler reads the pods. */
+    /**
+     * How a Synchronize part is read: whole for a Synchronize handler; for enforcement alone,
+     * only what it needs (ids, markers, unmarked containers); otherwise only whether more follow.
+     */
     PluginService.Decoder<SynchronizeRequest> syncDecoder() {
-        return readsSync() ? SynchronizeRequest.parser()::parseFrom : SyncCollector::envelope;
+        if (h.synchronize() != null) {
+            return SynchronizeRequest.parser()::parseFrom;
+        }
+        return enforcer != null ? this::scanPart : SyncCollector::envelope;
+    }
+
+    private SynchronizeRequest scanPart(ByteString part) throws InvalidProtocolBufferException {
+        scan().add(part);
+        return SyncCollector.envelope(part);
     }
 
     /** Refuses a Synchronize over the limits: the runtime drops the plugin, which says why once. */
@@ -142,11 +157,8 @@ final class Handshake {
 
     CompletionStage<SynchronizeResponse> synchronize(SynchronizeRequest request, RequestContext context,
             HandlerInvoker.Call call) {
-        if (enforcer != null) {
-            if (scan == null) {
-                scan = enforcer.newScan();
-            }
-            scan.add(request);
+        if (enforcer != null && h.synchronize() != null) {
+            scan().add(request);
         }
         if (request.getMore()) {
             sync.add(request);
@@ -157,7 +169,7 @@ final class Handshake {
         // Synchronized, the plugin gets requests at once: it answers warm, or at least not later
         // than a quarter of this request's time.
         Warmup.await(Optional.ofNullable(context.timeRemaining()).orElse(Duration.ZERO).dividedBy(4));
-        List<EscapedContainer> escapes = enforcer == null ? List.of() : enforcer.synchronize(scan);
+        List<EscapedContainer> escapes = enforcer == null ? List.of() : enforcer.synchronize(scan());
         scan = null;
         return invoker.budgeted(h.synchronize(), joined.request(), context, joined.pods() + " pods", call, null)
                 .thenApply(updates -> {

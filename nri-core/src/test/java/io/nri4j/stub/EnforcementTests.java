@@ -183,6 +183,63 @@ class EnforcementTests {
         assertThat(handled.get(0).cause()).isEqualTo(EscapeCause.DOWNTIME);
     }
 
+    @Test
+    void aPluginWithItsOwnSynchronizeHandlerFindsTheSameEscapes() throws Exception {
+        List<Integer> seen = new CopyOnWriteArrayList<>();
+        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir))
+                .onSynchronize((request, context) -> {
+                    seen.add(request.getContainersCount());
+                    return List.of();
+                }));
+        plugin.call("Synchronize", sync(marked("mine")));
+        plugin.close();
+
+        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir))
+                .onSynchronize((request, context) -> {
+                    seen.add(request.getContainersCount());
+                    return List.of();
+                }));
+        plugin.call("Synchronize", sync(marked("mine"), unmarked("new-1")));
+
+        await().until(() -> handled.size() == 1);
+        assertThat(handled.get(0).container().getId()).isEqualTo("new-1");
+        assertThat(handled.get(0).cause()).isEqualTo(EscapeCause.DOWNTIME);
+        assertThat(seen).containsExactly(1, 2);
+    }
+
+    @Test
+    void anEscapedContainerIsReportedWholeWithItsPodsNames() throws Exception {
+        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir)));
+        plugin.call("Synchronize", sync(marked("mine")));
+        plugin.close();
+        Container whole = unmarked("new-1").toBuilder().putLabels("app", "web").putAnnotations("team", "a")
+                .addArgs("/bin/web").addEnv("MODE=fast").setPid(42).build();
+        PodSandbox pod = pod().toBuilder().setUid("uid-1").putLabels("tier", "front").build();
+
+        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir)));
+        plugin.call("Synchronize", SynchronizeRequest.newBuilder().addPods(pod).addContainers(marked("mine"))
+                .addContainers(whole).build());
+
+        await().until(() -> handled.size() == 1);
+        assertThat(handled.get(0).container()).isEqualTo(whole);
+        assertThat(handled.get(0).pod()).isEqualTo(PodSandbox.newBuilder().setId("pod-1").setName("pod")
+                .setNamespace("ns").setUid("uid-1").build());
+    }
+
+    @Test
+    void aSplitSynchronizeIsScannedPartByPart() throws Exception {
+        plugin = new DispatchHarness(reportingOnly(Enforcement.DEFAULTS));
+
+        long first = plugin.call("Synchronize", sync(marked("mine"), unmarked("old-1")).toBuilder().setMore(true)
+                .build());
+        assertThat(plugin.response(first).getStatus().getMessage()).isEmpty();
+        plugin.call("Synchronize", SynchronizeRequest.newBuilder().addContainers(unmarked("old-2")).build());
+
+        await().until(() -> handled.size() == 2);
+        assertThat(handled).extracting(e -> e.container().getId()).containsExactly("old-1", "old-2");
+        assertThat(handled).extracting(e -> e.pod().getName()).containsOnly("pod");
+    }
+
     private static PodSandbox pod() {
         return PodSandbox.newBuilder().setId("pod-1").setName("pod").setNamespace("ns").build();
     }
