@@ -136,12 +136,12 @@ final class Handshake {
         if (h.synchronize() != null) {
             return SynchronizeRequest.parser()::parseFrom;
         }
-        return enforcer != null ? this::scanPart : SyncCollector::envelope;
+        return enforcer != null ? this::scanPart : SyncPartReader::envelope;
     }
 
     private SynchronizeRequest scanPart(ByteString part) throws InvalidProtocolBufferException {
         scan().add(part);
-        return SyncCollector.envelope(part);
+        return SyncPartReader.envelope(part);
     }
 
     /** Refuses a Synchronize over the limits: the runtime drops the plugin, which says why once. */

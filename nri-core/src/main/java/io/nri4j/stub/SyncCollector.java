@@ -2,7 +2,6 @@ package io.nri4j.stub;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
-import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.PodSandbox;
@@ -99,31 +98,6 @@ final class SyncCollector {
                 .build();
         reset();
         return new Joined(all, allPods, allContainers);
-    }
-
-    /**
-     * A part read for whether more parts follow, its pods and containers skipped: for a plugin
-     * with no Synchronize handler, which would otherwise build every one of them only to drop
-     * it. {@link #admit} counted them already.
-     */
-    static SynchronizeRequest envelope(ByteString part) throws InvalidProtocolBufferException {
-        CodedInputStream in = part.newCodedInput();
-        boolean more = false;
-        try {
-            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-                if (WireFormat.getTagFieldNumber(tag) == MORE
-                        && WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_VARINT) {
-                    more = in.readBool();
-                } else if (!in.skipField(tag)) {
-                    break;
-                }
-            }
-        } catch (InvalidProtocolBufferException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new InvalidProtocolBufferException(e);
-        }
-        return SynchronizeRequest.newBuilder().setMore(more).build();
     }
 
     /** Serialized bytes of the parts held: none without a handler. */

@@ -10,11 +10,11 @@ import io.nri4j.api.v1alpha1.SynchronizeRequest;
 import java.io.IOException;
 
 /**
- * Reads what enforcement needs of a Synchronize part from its bytes (internal): each pod's id,
- * name, namespace and uid, each container's id and whether it carries the marker. Only a
- * container without the marker is built, since it is reported whole: on a node where the plugin
- * ran before nearly every container has it, and a Synchronize of thousands is read without
- * building them.
+ * Reads a Synchronize part from its bytes, no more of it than is needed (internal): whether more
+ * parts follow; or, for enforcement, each pod's id, name, namespace and uid and each container's
+ * id and whether it carries the marker. Only a container without the marker is built, since it
+ * is reported whole: on a node where the plugin ran before nearly every container has it, and a
+ * Synchronize of thousands is read without building them.
  *
  * <p>Thread rule: none; stateless.
  */
@@ -30,6 +30,7 @@ final class SyncPartReader {
 
     private static final int POD_TAG = tag(SynchronizeRequest.PODS_FIELD_NUMBER);
     private static final int CONTAINER_TAG = tag(SynchronizeRequest.CONTAINERS_FIELD_NUMBER);
+    private static final int MORE_TAG = SynchronizeRequest.MORE_FIELD_NUMBER << 3 | WireFormat.WIRETYPE_VARINT;
     private static final int ID_TAG = tag(PodSandbox.ID_FIELD_NUMBER);
     private static final int NAME_TAG = tag(PodSandbox.NAME_FIELD_NUMBER);
     private static final int UID_TAG = tag(PodSandbox.UID_FIELD_NUMBER);
@@ -42,8 +43,9 @@ final class SyncPartReader {
     private SyncPartReader() {
     }
 
+    /** Reads the pods and containers of a part into the sink. */
     static void read(ByteString part, ByteString markerKey, Sink sink) throws InvalidProtocolBufferException {
-        try {
+        reading(() -> {
             CodedInputStream in = aliasing(part);
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                 if (tag == POD_TAG) {
@@ -51,9 +53,41 @@ final class SyncPartReader {
                 } else if (tag == CONTAINER_TAG) {
                     container(in.readBytes(), markerKey, sink);
                 } else if (!in.skipField(tag)) {
-                    return;
+                    break;
                 }
             }
+            return null;
+        });
+    }
+
+    /**
+     * A part read for whether more parts follow, its pods and containers skipped: for a plugin
+     * with no Synchronize handler and no enforcement, which would otherwise build every one of
+     * them only to drop it. {@link SyncCollector#admit} counted them already.
+     */
+    static SynchronizeRequest envelope(ByteString part) throws InvalidProtocolBufferException {
+        return reading(() -> {
+            CodedInputStream in = part.newCodedInput();
+            boolean more = false;
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                if (tag == MORE_TAG) {
+                    more = in.readBool();
+                } else if (!in.skipField(tag)) {
+                    break;
+                }
+            }
+            return SynchronizeRequest.newBuilder().setMore(more).build();
+        });
+    }
+
+    /** A read of protobuf's stream, whose methods declare IOException. */
+    private interface Read<T> {
+        T run() throws IOException;
+    }
+
+    private static <T> T reading(Read<T> read) throws InvalidProtocolBufferException {
+        try {
+            return read.run();
         } catch (InvalidProtocolBufferException e) {
             throw e;
         } catch (IOException e) {

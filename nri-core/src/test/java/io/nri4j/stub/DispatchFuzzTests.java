@@ -10,12 +10,14 @@ import io.nri4j.internal.ttrpc.proto.Response;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
  * Fuzzes request dispatch: the bytes are conn 1's stream from the runtime, read by the ttrpc
  * server and served by the plugin service with a trivial handler set (see
- * {@link DispatchHarness}), under small limits so that inputs can reach them. Whatever the bytes:
+ * {@link DispatchHarness}), then by an enforcing plugin without a Synchronize handler (which
+ * reads a Synchronize from its bytes), under small limits so that inputs can reach them. Whatever the bytes:
  * a connection given up on was given up for a codec exception; every request accepted was
  * answered; what the plugin holds stays within its limits; every answer is a well-formed ttrpc
  * response of at most 4 MiB. Each input runs within {@link FuzzInputs#TIMEOUT}. Seeds:
@@ -38,7 +40,15 @@ class DispatchFuzzTests {
     }
 
     private static void check(byte[] stream) throws Exception {
-        try (DispatchHarness plugin = new DispatchHarness(DispatchHarness.trivialPlugin().limits(LIMITS))) {
+        check(stream, DispatchHarness.trivialPlugin());
+        // Enforcing, without a Synchronize handler: the Synchronize is read from its bytes.
+        check(stream, NriPlugin.builder().name("fuzz").index("10").environment(Map.of())
+                .onCreateContainer((request, context) -> CreateContainerResult.none())
+                .enforcement(Enforcement.DEFAULTS));
+    }
+
+    private static void check(byte[] stream, NriPlugin.Builder builder) throws Exception {
+        try (DispatchHarness plugin = new DispatchHarness(builder.limits(LIMITS))) {
             plugin.feed(stream);
 
             plugin.closed.ifPresent(cause -> assertThat(MuxDemultiplexer.isRuntimeFault(cause))

@@ -90,10 +90,10 @@ class SyncWithoutHandlerTests {
                 .addContainers(Container.newBuilder().setId("ctr-2")).build();
 
         collector.admit(first.toByteString());
-        SynchronizeRequest envelope = SyncCollector.envelope(first.toByteString());
+        SynchronizeRequest envelope = SyncPartReader.envelope(first.toByteString());
         collector.add(envelope);
         collector.admit(last.toByteString());
-        SyncCollector.Joined joined = collector.complete(SyncCollector.envelope(last.toByteString()));
+        SyncCollector.Joined joined = collector.complete(SyncPartReader.envelope(last.toByteString()));
 
         assertThat(envelope.getMore()).isTrue();
         assertThat(envelope.getPodsCount()).isZero();
