@@ -133,10 +133,16 @@ final class Handshake {
      * only what it needs (ids, markers, unmarked containers); otherwise only whether more follow.
      */
     PluginService.Decoder<SynchronizeRequest> syncDecoder() {
-        if (h.synchronize() != null) {
-            return SynchronizeRequest.parser()::parseFrom;
+        if (enforcer == null) {
+            return h.synchronize() != null ? SynchronizeRequest.parser()::parseFrom : SyncPartReader::envelope;
         }
-        return enforcer != null ? this::scanPart : SyncPartReader::envelope;
+        return h.synchronize() != null ? this::parseAndScan : this::scanPart;
+    }
+
+    private SynchronizeRequest parseAndScan(ByteString part) throws InvalidProtocolBufferException {
+        SynchronizeRequest request = SynchronizeRequest.parseFrom(part);
+        scan().add(request);
+        return request;
     }
 
     private SynchronizeRequest scanPart(ByteString part) throws InvalidProtocolBufferException {
@@ -157,9 +163,6 @@ final class Handshake {
 
     CompletionStage<SynchronizeResponse> synchronize(SynchronizeRequest request, RequestContext context,
             HandlerInvoker.Call call) {
-        if (enforcer != null && h.synchronize() != null) {
-            scan().add(request);
-        }
         if (request.getMore()) {
             sync.add(request);
             return CompletableFuture.completedFuture(SynchronizeResponse.newBuilder().setMore(true).build());

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.BeforeAll;
  * Fuzzes request dispatch: the bytes are conn 1's stream from the runtime, read by the ttrpc
  * server and served by the plugin service with a trivial handler set (see
  * {@link DispatchHarness}), then by an enforcing plugin without a Synchronize handler (which
- * reads a Synchronize from its bytes), under small limits so that inputs can reach them. Whatever the bytes:
- * a connection given up on was given up for a codec exception; every request accepted was
+ * reads a Synchronize from its bytes), under small limits so that inputs can reach them.
+ * Whatever the bytes: a connection given up on was given up for a codec exception; every request accepted was
  * answered; what the plugin holds stays within its limits; every answer is a well-formed ttrpc
  * response of at most 4 MiB. Each input runs within {@link FuzzInputs#TIMEOUT}. Seeds:
  * {@code src/test/resources/io/nri4j/stub/DispatchFuzzTestsInputs/dispatch}.

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.nri4j.adjust.Adjustment;
 import io.nri4j.adjust.Update;
 import io.nri4j.api.v1alpha1.Container;
+import io.nri4j.api.v1alpha1.ContainerUpdate;
 import io.nri4j.api.v1alpha1.CreateContainerRequest;
 import io.nri4j.api.v1alpha1.CreateContainerResponse;
 import io.nri4j.api.v1alpha1.Event;
@@ -186,19 +187,15 @@ class EnforcementTests {
     @Test
     void aPluginWithItsOwnSynchronizeHandlerFindsTheSameEscapes() throws Exception {
         List<Integer> seen = new CopyOnWriteArrayList<>();
-        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir))
-                .onSynchronize((request, context) -> {
-                    seen.add(request.getContainersCount());
-                    return List.of();
-                }));
+        RequestHandler<SynchronizeRequest, List<ContainerUpdate>> counting = (request, context) -> {
+            seen.add(request.getContainersCount());
+            return List.of();
+        };
+        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir)).onSynchronize(counting));
         plugin.call("Synchronize", sync(marked("mine")));
         plugin.close();
 
-        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir))
-                .onSynchronize((request, context) -> {
-                    seen.add(request.getContainersCount());
-                    return List.of();
-                }));
+        plugin = new DispatchHarness(reportingOnly(Enforcement.remembering(dir)).onSynchronize(counting));
         plugin.call("Synchronize", sync(marked("mine"), unmarked("new-1")));
 
         await().until(() -> handled.size() == 1);
