@@ -15,7 +15,6 @@ import io.nri4j.internal.ttrpc.TtrpcClient;
 import io.nri4j.internal.ttrpc.TtrpcClientEndpoint;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcServerEndpoint;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -46,8 +45,6 @@ final class StubChannel {
     private volatile TtrpcServerEndpoint server;
     private volatile TtrpcClient client;
     private volatile UpdateOutbox outbox;
-    /** Event loop only: graceful stops waiting for every answer to be sent. */
-    private final List<Runnable> idleWaiters = new ArrayList<>();
 
     StubChannel(NriPlugin plugin, NriStub stub, StubProgress progress, StubInstances instances, Executor offLoop) {
         this.plugin = plugin;
@@ -102,15 +99,11 @@ final class StubChannel {
         TtrpcClientEndpoint clientEndpoint = new TtrpcClientEndpoint(channel, ConnId.RUNTIME_SERVICE);
         client = new TtrpcClient(clientEndpoint, plugin.executor());
         outbox = new UpdateOutbox(channel.eventLoop(), offLoop, client, server);
-        server.setIdleListener(() -> {
-            outbox.flush();
-            List<Runnable> waiting = List.copyOf(idleWaiters);
-            idleWaiters.clear();
-            waiting.forEach(Runnable::run);
-        });
         Map<ConnId, MuxEndpoint> endpoints = Map.of(ConnId.PLUGIN_SERVICE, server,
                 ConnId.RUNTIME_SERVICE, clientEndpoint);
         MuxPipeline.install(channel, endpoints, this::trunkClosed, limits.trunkSettings());
+        // Not before: setting this up costs CPU the start-up needs more.
+        progress.synchronization.thenRun(() -> MuxPipeline.writeDirectly(channel));
     }
 
     private void register(Channel channel, String target) {
@@ -159,13 +152,7 @@ final class StubChannel {
 
     /** Runs {@code action} on the event loop once no answer is pending: at once if none is. */
     void whenIdle(Runnable action) {
-        trunk.eventLoop().execute(() -> {
-            if (server.activeCalls() == 0) {
-                action.run();
-            } else {
-                idleWaiters.add(action);
-            }
-        });
+        trunk.eventLoop().execute(() -> server.whenIdle(action));
     }
 
     /** Closes the connection; before it opened, the attempt ends at once. */

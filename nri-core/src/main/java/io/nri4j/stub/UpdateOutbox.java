@@ -50,10 +50,11 @@ final class UpdateOutbox {
             eventLoop.execute(() -> {
                 if (closed) {
                     fail(queued);
-                } else if (server.activeCalls() > 0) {
+                } else if (queue.isEmpty()) {
                     queue.add(queued);
+                    server.whenIdle(this::flush); // at once if no call is in flight
                 } else {
-                    send(queued);
+                    queue.add(queued); // behind those already waiting, which flush() sends first
                 }
             });
         } catch (RejectedExecutionException e) {

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Sets up a trunk's pipeline, before the channel is active: back-pressure on the write
+ * Sets up a trunk, before the channel is active: its writer, back-pressure on the write
  * watermarks, the stalled-frame timeout, the frame decoder and the demultiplexer.
  */
 public final class MuxPipeline {
@@ -46,6 +46,7 @@ public final class MuxPipeline {
             Settings settings) {
         channel.config().setWriteBufferWaterMark(
                 new WriteBufferWaterMark(settings.writeBufferHigh() / 2, settings.writeBufferHigh()));
+        TrunkWriter.install(channel);
         MuxFrameDecoder decoder = new MuxFrameDecoder();
         MuxDemultiplexer demux = new MuxDemultiplexer(endpoints, onClose);
         channel.pipeline()
@@ -54,5 +55,13 @@ public final class MuxPipeline {
                         () -> decoder.isPartial() || demux.isPartial()))
                 .addLast("mux", decoder)
                 .addLast("demux", demux);
+    }
+
+    /**
+     * From now on, frames go out from the thread that writes them where the JVM allows it (the
+     * trunk's writer says how); until then, and elsewhere, through the trunk's event loop.
+     */
+    public static void writeDirectly(Channel channel) {
+        TrunkWriter.goDirect(channel);
     }
 }

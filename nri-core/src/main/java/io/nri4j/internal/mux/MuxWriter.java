@@ -2,12 +2,11 @@ package io.nri4j.internal.mux;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 
 /**
- * Writes whole messages to one conn of the trunk. Each message is framed and written in one
- * piece, so messages of different conns never interleave inside a frame. A failed write closes
- * the trunk, as in Go's mux.
+ * Writes whole messages to one conn of the trunk, from any thread. Each message is framed and
+ * written in one piece, so messages of different conns never interleave inside a frame. A failed
+ * write closes the trunk, as in Go's mux.
  */
 public final class MuxWriter {
 
@@ -30,8 +29,7 @@ public final class MuxWriter {
      * (see {@link MuxFraming}).
      */
     public void write(ByteBuf message, boolean roomInFront) {
-        trunk.writeAndFlush(MuxFraming.frame(trunk.alloc(), conn, message, roomInFront))
-                .addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+        TrunkWriter.of(trunk).write(MuxFraming.frame(trunk.alloc(), conn, message, roomInFront));
     }
 
     public ConnId conn() {

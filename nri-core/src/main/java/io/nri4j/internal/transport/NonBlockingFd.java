@@ -2,10 +2,8 @@ package io.nri4j.internal.transport;
 
 import java.io.FileDescriptor;
 import java.lang.invoke.MethodHandle;
-import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.util.Optional;
 
 /**
  * Puts an inherited socket into non-blocking mode, which epoll needs. A runtime hands its
@@ -35,31 +33,9 @@ final class NonBlockingFd {
 
     private static void withForeignFunctions(int fd) {
         try {
-            Class<?> linkerClass = Class.forName("java.lang.foreign.Linker");
-            Class<?> optionClass = Class.forName("java.lang.foreign.Linker$Option");
-            Class<?> layoutClass = Class.forName("java.lang.foreign.MemoryLayout");
-            Class<?> descriptorClass = Class.forName("java.lang.foreign.FunctionDescriptor");
-            Class<?> segmentClass = Class.forName("java.lang.foreign.MemorySegment");
-            Object linker = linkerClass.getMethod("nativeLinker").invoke(null);
-            Object lookup = linkerClass.getMethod("defaultLookup").invoke(linker);
-            // Through the public interface: the lookup's own class is internal to java.base.
-            Optional<?> symbol = (Optional<?>) Class.forName("java.lang.foreign.SymbolLookup")
-                    .getMethod("find", String.class).invoke(lookup, "fcntl");
-            Object jint = Class.forName("java.lang.foreign.ValueLayout").getField("JAVA_INT").get(null);
-            Object args = Array.newInstance(layoutClass, 3);
-            for (int i = 0; i < 3; i++) {
-                Array.set(args, i, jint);
-            }
-            Object descriptor = descriptorClass.getMethod("of", layoutClass, args.getClass())
-                    .invoke(null, jint, args);
-            // fcntl(int, int, ...) is variadic from its third argument on.
-            Object options = Array.newInstance(optionClass, 1);
-            Array.set(options, 0, optionClass.getMethod("firstVariadicArg", int.class).invoke(null, 2));
-            MethodHandle fcntl = (MethodHandle) linkerClass
-                    .getMethod("downcallHandle", segmentClass, descriptorClass, options.getClass())
-                    .invoke(linker, symbol.orElseThrow(), descriptor, options);
-            int flags = (int) fcntl.invokeWithArguments(fd, F_GETFL, 0);
-            if (flags < 0 || (int) fcntl.invokeWithArguments(fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+            MethodHandle fcntl = Fcntl.handle();
+            int flags = (int) fcntl.invokeExact(fd, F_GETFL, 0);
+            if (flags < 0 || (int) fcntl.invokeExact(fd, F_SETFL, flags | O_NONBLOCK) < 0) {
                 throw new IllegalStateException("fcntl failed on fd " + fd);
             }
         } catch (Throwable t) {

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
@@ -30,11 +31,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server side of one ttrpc connection. All its state lives on the trunk's event loop:
- * requests are checked and routed here, then run on the executor; their responses come back
- * as serialized bytes. Stream ids must be odd and increasing, as the Go server demands; a call
- * still running at its {@code timeout_nano} is answered {@link StatusCode#DEADLINE_EXCEEDED}
- * and its handler interrupted.
+ * The server side of one ttrpc connection. Requests are checked and routed on the trunk's event
+ * loop, then run on the executor; the thread that finishes a call writes its answer (a hand-off
+ * back to the event loop would wake it for every request). Whichever of the answer and the
+ * deadline comes first takes the call out of the table of calls in flight, and only that one
+ * answers; the rest of the state lives on the event loop. Stream ids must be odd and increasing,
+ * as the Go server demands; a call still running at its {@code timeout_nano} is answered
+ * {@link StatusCode#DEADLINE_EXCEEDED} and its handler interrupted.
  *
  * <p>What a peer can make it hold is bounded: at most {@code maxInFlight} requests are accepted
  * and not yet answered (more are answered {@link StatusCode#RESOURCE_EXHAUSTED} and dropped),
@@ -58,12 +61,16 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
     private final Executor executor;
     private final Map<String, TtrpcService> services = new HashMap<>();
     private final TtrpcDecoder decoder = new TtrpcDecoder();
-    private final Map<Long, Call> calls = new HashMap<>();
+    /** Written on the event loop (accepted) and by whichever answers a call (removed). */
+    private final Map<Long, Call> calls = new ConcurrentHashMap<>();
+    /** Event loop: what runs once no call is in flight. */
+    private final List<Runnable> idleWaiters = new ArrayList<>();
     private final int maxInFlight;
     private long lastStreamId;
     private int violations;
-    private boolean closed;
-    private Runnable idleListener = () -> { };
+    private volatile boolean closed;
+    /** Set on the event loop while {@link #idleWaiters} is not empty; read where calls end. */
+    private volatile boolean idleWanted;
 
     public TtrpcServerEndpoint(Channel trunk, ConnId conn, Executor executor,
             Collection<TtrpcService> services) {
@@ -108,14 +115,53 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         calls.clear();
     }
 
-    /** Event loop: calls accepted and not yet answered. */
+    /** Any thread: calls accepted and not yet answered. */
     public int activeCalls() {
         return calls.size();
     }
 
-    /** Runs on the event loop each time the last outstanding call has been answered. */
-    public void setIdleListener(Runnable listener) {
-        this.idleListener = listener;
+    /**
+     * Event loop: runs {@code action} there once no call is in flight, at once if none is. An
+     * action that finds a new call in flight may wait again.
+     */
+    public void whenIdle(Runnable action) {
+        if (calls.isEmpty()) {
+            action.run();
+            return;
+        }
+        idleWaiters.add(action);
+        idleWanted = true;
+        // The last call may have ended between the check above and the flag: its thread did not
+        // see the flag then, so look again (each side writes, then reads what the other wrote).
+        if (calls.isEmpty()) {
+            runIdleWaiters();
+        }
+    }
+
+    /** Event loop. */
+    private void runIdleWaiters() {
+        if (!calls.isEmpty() || idleWaiters.isEmpty()) {
+            return; // the call that ends last posts this again: the flag is still up
+        }
+        idleWanted = false;
+        List<Runnable> waiting = List.copyOf(idleWaiters);
+        idleWaiters.clear();
+        waiting.forEach(Runnable::run);
+    }
+
+    /** Any thread, after a call was taken out of the table. */
+    private void callEnded() {
+        if (idleWanted && calls.isEmpty()) {
+            if (eventLoop.inEventLoop()) {
+                runIdleWaiters();
+            } else {
+                try {
+                    eventLoop.execute(this::runIdleWaiters);
+                } catch (RejectedExecutionException e) {
+                    logger.debug("event loop gone; idle actions dropped with the connection");
+                }
+            }
+        }
     }
 
     private void onMessage(Object decoded) {
@@ -203,31 +249,21 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
                 TimeUnit.NANOSECONDS.toMillis(call.serverCall.timeoutNanos()));
         send(id, Responses.failure(TtrpcStatus.of(StatusCode.DEADLINE_EXCEEDED,
                 "context deadline exceeded")));
-        if (calls.isEmpty()) {
-            idleListener.run();
-        }
+        callEnded();
     }
 
-    /** Any thread: hands a finished call's envelope to the event loop. */
+    /** Any thread: answers a finished call, unless its deadline or the connection's end came first. */
     private void finish(long id, byte[] envelope) {
-        try {
-            eventLoop.execute(() -> {
-                Call call = calls.remove(id);
-                if (call == null) {
-                    logger.debug("stream {}: dropping a response whose call already ended", id);
-                    return;
-                }
-                if (call.timer != null) {
-                    call.timer.cancel(false);
-                }
-                send(id, envelope);
-                if (calls.isEmpty()) {
-                    idleListener.run();
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            logger.debug("stream {}: event loop gone, response dropped", id);
+        Call call = calls.remove(id);
+        if (call == null) {
+            logger.debug("stream {}: dropping a response whose call already ended", id);
+            return;
         }
+        if (call.timer != null) {
+            call.timer.cancel(false); // from another thread Netty drops it on the loop's next turn
+        }
+        send(id, envelope);
+        callEnded();
     }
 
     /** Answers a message no ttrpc client sends; too many of them end the connection. */
@@ -250,6 +286,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         }
     }
 
+    /** Any thread. */
     private void send(long id, byte[] envelope) {
         if (closed || !trunk.isActive()) {
             return;

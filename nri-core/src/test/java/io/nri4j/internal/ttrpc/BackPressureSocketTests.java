@@ -4,28 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
 import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.mux.MuxPipeline;
 import io.nri4j.internal.mux.MuxWire;
+import io.nri4j.internal.mux.RecordingSocketPeer;
 import io.nri4j.internal.ttrpc.proto.Request;
 import io.nri4j.internal.ttrpc.proto.Response;
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,7 +52,7 @@ class BackPressureSocketTests {
             EpollIoHandler.newFactory());
     private final ExecutorService handlers = Executors.newFixedThreadPool(4, new DefaultThreadFactory("handler", true));
     private final AtomicInteger echoes = new AtomicInteger();
-    private final ByteArrayOutputStream received = new ByteArrayOutputStream();
+    private RecordingSocketPeer peer;
 
     @AfterEach
     void close() {
@@ -71,17 +64,7 @@ class BackPressureSocketTests {
     void aRuntimeThatStopsReadingStopsThePluginReadingAndItHoldsNoMoreThanTheWatermarkAndItsCallsInFlight()
             throws Exception {
         DomainSocketAddress address = new DomainSocketAddress(dir.resolve("nri.sock").toString());
-        CompletableFuture<Channel> accepted = new CompletableFuture<>();
-        Channel listener = new ServerBootstrap().group(group).channel(EpollServerDomainSocketChannel.class)
-                .childOption(ChannelOption.AUTO_READ, false)
-                .childHandler(new ChannelInitializer<>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new Recorder());
-                        accepted.complete(ch);
-                    }
-                })
-                .bind(address).syncUninterruptibly().channel();
+        peer = new RecordingSocketPeer(group, address);
         TtrpcServerEndpoint[] server = new TtrpcServerEndpoint[1];
         Channel plugin = new Bootstrap().group(group).channel(EpollDomainSocketChannel.class)
                 .handler(new ChannelInitializer<>() {
@@ -97,7 +80,7 @@ class BackPressureSocketTests {
                     }
                 })
                 .connect(address).syncUninterruptibly().channel();
-        Channel runtime = accepted.get(10, TimeUnit.SECONDS);
+        Channel runtime = peer.connection();
 
         for (int i = 0; i < REQUESTS; i++) {
             byte[] request = Request.newBuilder().setService("test.Echo").setMethod("Echo")
@@ -113,7 +96,7 @@ class BackPressureSocketTests {
                 .isLessThanOrEqualTo(HIGH + (long) TtrpcServerEndpoint.DEFAULT_MAX_IN_FLIGHT * (PAYLOAD + 64));
         assertThat(echoes).as("requests read while the runtime read nothing").hasValueLessThan(REQUESTS);
 
-        runtime.config().setAutoRead(true);
+        peer.read();
 
         LocalTrunk.waiting().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
                 .until(() -> messages().size() == REQUESTS);
@@ -131,28 +114,10 @@ class BackPressureSocketTests {
                 .hasValueGreaterThanOrEqualTo(TtrpcServerEndpoint.DEFAULT_MAX_IN_FLIGHT);
         assertThat(plugin.eventLoop().submit(() -> plugin.config().isAutoRead()).get()).isTrue();
         plugin.close().syncUninterruptibly();
-        listener.close().syncUninterruptibly();
+        peer.close();
     }
 
     private List<Wire.Message> messages() {
-        synchronized (received) {
-            return Wire.messages(Wire.frames(received.toByteArray()));
-        }
-    }
-
-    /** The runtime's end: keeps every byte it reads, once it reads. */
-    private final class Recorder extends ChannelInboundHandlerAdapter {
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf buf = (ByteBuf) msg;
-            try {
-                synchronized (received) {
-                    received.writeBytes(ByteBufUtil.getBytes(buf));
-                }
-            } finally {
-                buf.release();
-            }
-        }
+        return Wire.messages(Wire.frames(peer.received()));
     }
 }

@@ -8,11 +8,8 @@ import com.google.protobuf.Parser;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -21,6 +18,7 @@ import io.netty.channel.local.LocalChannel;
 import io.netty.channel.local.LocalIoHandler;
 import io.netty.channel.local.LocalServerChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.nri4j.internal.mux.ByteRecorder;
 import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.mux.MuxEndpoint;
 import io.nri4j.internal.mux.MuxPipeline;
@@ -60,7 +58,7 @@ final class LocalTrunk<E extends MuxEndpoint> implements AutoCloseable {
     final Channel peer;
     private final EventLoopGroup group;
     private final Channel server;
-    private final ByteArrayOutputStream received = new ByteArrayOutputStream();
+    private final ByteRecorder received = new ByteRecorder();
     private final CompletableFuture<Optional<Throwable>> trunkClosed = new CompletableFuture<>();
     private final List<ByteBuf> sent = new CopyOnWriteArrayList<>();
 
@@ -74,7 +72,7 @@ final class LocalTrunk<E extends MuxEndpoint> implements AutoCloseable {
                 .childHandler(new ChannelInitializer<>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new Recorder());
+                        ch.pipeline().addLast(received);
                         accepted.complete(ch);
                     }
                 })
@@ -126,9 +124,7 @@ final class LocalTrunk<E extends MuxEndpoint> implements AutoCloseable {
 
     /** Every complete frame the runtime's end has read so far. */
     List<Wire.Frame> frames() {
-        synchronized (received) {
-            return Wire.frames(received.toByteArray());
-        }
+        return Wire.frames(received.bytes());
     }
 
     /** Every complete ttrpc message on this trunk's conn so far. */
@@ -187,22 +183,6 @@ final class LocalTrunk<E extends MuxEndpoint> implements AutoCloseable {
         } finally {
             server.close();
             group.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(WAIT.toMillis());
-        }
-    }
-
-    /** The runtime's end: keeps every byte it reads. */
-    private final class Recorder extends ChannelInboundHandlerAdapter {
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf buf = (ByteBuf) msg;
-            try {
-                synchronized (received) {
-                    received.writeBytes(ByteBufUtil.getBytes(buf));
-                }
-            } finally {
-                buf.release();
-            }
         }
     }
 }

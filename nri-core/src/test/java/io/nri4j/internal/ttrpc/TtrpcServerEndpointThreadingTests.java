@@ -126,29 +126,51 @@ class TtrpcServerEndpointThreadingTests {
     }
 
     @Test
-    void idleListenerRunsOnceTheLastCallIsAnswered() throws Exception {
+    void idleActionWaitsForTheLastCallAndRunsOnceOnTheEventLoop() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger idle = new AtomicInteger();
+        AtomicBoolean onLoop = new AtomicBoolean();
         server.methods.put("Slow", (call, payload) -> {
             release.await();
             return CompletableFuture.completedFuture(payload);
         });
         server.serve();
         TtrpcServerEndpoint endpoint = server.trunk.endpoint;
-        server.trunk.onEventLoop(() -> {
-            endpoint.setIdleListener(idle::incrementAndGet);
-            return null;
-        });
 
         server.call(1, "Slow", "");
         server.call(3, "Slow", "");
         LocalTrunk.waiting().until(() -> server.trunk.onEventLoop(endpoint::activeCalls), n -> n == 2);
+        server.trunk.onEventLoop(() -> {
+            endpoint.whenIdle(() -> {
+                onLoop.set(server.trunk.plugin.eventLoop().inEventLoop());
+                idle.incrementAndGet();
+            });
+            return null;
+        });
         assertThat(idle).hasValue(0);
         release.countDown();
 
         server.trunk.awaitMessages(2);
         LocalTrunk.waiting().until(idle::get, n -> n == 1);
-        assertThat(server.trunk.onEventLoop(endpoint::activeCalls)).isZero();
+        assertThat(onLoop).isTrue();
+        assertThat(endpoint.activeCalls()).isZero();
+        server.call(5, "Slow", "");
+        assertThat(server.payload(5)).isEmpty();
+        assertThat(idle).as("ran once, not again at the next call's end").hasValue(1);
+    }
+
+    @Test
+    void idleActionRunsAtOnceWhenNoCallIsInFlight() throws Exception {
+        server.serve();
+        TtrpcServerEndpoint endpoint = server.trunk.endpoint;
+        AtomicInteger idle = new AtomicInteger();
+
+        server.trunk.onEventLoop(() -> {
+            endpoint.whenIdle(idle::incrementAndGet);
+            return idle.get();
+        });
+
+        assertThat(idle).hasValue(1);
     }
 
     private CompletableFuture<ByteString> blockUntilInterrupted(ServerCall call, ByteString payload)
