@@ -63,14 +63,11 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
     private final TtrpcDecoder decoder = new TtrpcDecoder();
     /** Written on the event loop (accepted) and by whichever answers a call (removed). */
     private final Map<Long, Call> calls = new ConcurrentHashMap<>();
-    /** Event loop: what runs once no call is in flight. */
-    private final List<Runnable> idleWaiters = new ArrayList<>();
+    private final IdleWaiters idle;
     private final int maxInFlight;
     private long lastStreamId;
     private int violations;
     private volatile boolean closed;
-    /** Set on the event loop while {@link #idleWaiters} is not empty; read where calls end. */
-    private volatile boolean idleWanted;
 
     public TtrpcServerEndpoint(Channel trunk, ConnId conn, Executor executor,
             Collection<TtrpcService> services) {
@@ -87,6 +84,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         this.writer = new MuxWriter(trunk, conn);
         this.executor = executor;
         this.maxInFlight = maxInFlight;
+        this.idle = new IdleWaiters(eventLoop, calls);
         services.forEach(s -> this.services.put(s.name(), s));
     }
 
@@ -125,43 +123,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
      * action that finds a new call in flight may wait again.
      */
     public void whenIdle(Runnable action) {
-        if (calls.isEmpty()) {
-            action.run();
-            return;
-        }
-        idleWaiters.add(action);
-        idleWanted = true;
-        // The last call may have ended between the check above and the flag: its thread did not
-        // see the flag then, so look again (each side writes, then reads what the other wrote).
-        if (calls.isEmpty()) {
-            runIdleWaiters();
-        }
-    }
-
-    /** Event loop. */
-    private void runIdleWaiters() {
-        if (!calls.isEmpty() || idleWaiters.isEmpty()) {
-            return; // the call that ends last posts this again: the flag is still up
-        }
-        idleWanted = false;
-        List<Runnable> waiting = List.copyOf(idleWaiters);
-        idleWaiters.clear();
-        waiting.forEach(Runnable::run);
-    }
-
-    /** Any thread, after a call was taken out of the table. */
-    private void callEnded() {
-        if (idleWanted && calls.isEmpty()) {
-            if (eventLoop.inEventLoop()) {
-                runIdleWaiters();
-            } else {
-                try {
-                    eventLoop.execute(this::runIdleWaiters);
-                } catch (RejectedExecutionException e) {
-                    logger.debug("event loop gone; idle actions dropped with the connection");
-                }
-            }
-        }
+        idle.add(action);
     }
 
     private void onMessage(Object decoded) {
@@ -249,7 +211,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
                 TimeUnit.NANOSECONDS.toMillis(call.serverCall.timeoutNanos()));
         send(id, Responses.failure(TtrpcStatus.of(StatusCode.DEADLINE_EXCEEDED,
                 "context deadline exceeded")));
-        callEnded();
+        idle.callEnded();
     }
 
     /** Any thread: answers a finished call, unless its deadline or the connection's end came first. */
@@ -263,7 +225,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
             call.timer.cancel(false); // from another thread Netty drops it on the loop's next turn
         }
         send(id, envelope);
-        callEnded();
+        idle.callEnded();
     }
 
     /** Answers a message no ttrpc client sends; too many of them end the connection. */
