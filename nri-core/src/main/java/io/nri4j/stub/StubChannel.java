@@ -102,8 +102,6 @@ final class StubChannel {
         Map<ConnId, MuxEndpoint> endpoints = Map.of(ConnId.PLUGIN_SERVICE, server,
                 ConnId.RUNTIME_SERVICE, clientEndpoint);
         MuxPipeline.install(channel, endpoints, this::trunkClosed, limits.trunkSettings());
-        // Not before: setting this up costs CPU the start-up needs more.
-        progress.synchronization.thenRun(() -> MuxPipeline.writeDirectly(channel));
     }
 
     private void register(Channel channel, String target) {

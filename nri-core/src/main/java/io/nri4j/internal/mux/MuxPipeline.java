@@ -56,12 +56,4 @@ public final class MuxPipeline {
                 .addLast("mux", decoder)
                 .addLast("demux", demux);
     }
-
-    /**
-     * From now on, frames go out from the thread that writes them where the JVM allows it (the
-     * trunk's writer says how); until then, and elsewhere, through the trunk's event loop.
-     */
-    public static void writeDirectly(Channel channel) {
-        TrunkWriter.goDirect(channel);
-    }
 }

@@ -3,31 +3,34 @@ package io.nri4j.internal.mux;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.unix.FileDescriptor;
 import io.netty.channel.unix.UnixChannel;
 import io.netty.util.AttributeKey;
 import io.nri4j.internal.transport.Descriptors;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.OptionalInt;
 import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes a trunk's frames from whichever thread has them. Any thread. A frame handed to the
  * channel from outside its event loop wakes that loop to write it, and on some machines the
  * wake-up costs more than the rest of a request (docs/benchmarks.md, "The hop off the event
  * loop"); so when nothing given to the channel is still unwritten, a frame goes out at once with
- * {@code write(2)} on a duplicate of the socket's descriptor ({@code fcntl(2)} through the
- * foreign-function API, see {@link #goDirect}). What the socket does not take at once, and every
- * frame while one is queued, goes through the channel, whose event loop writes them in order.
- * The duplicate is this class's own, closed under its lock once the channel has closed, so a
- * write can never reach a descriptor number the process has since reused; where none can be
- * made (JDK 21 and older, no native access, not an epoll socket) every frame goes through the
- * channel.
+ * {@code write(2)} on a duplicate of the socket's descriptor, made when the channel becomes
+ * active ({@link Descriptors}). What the socket does not take at once, and every frame while one
+ * is queued, goes through the channel, whose event loop writes them in order. The duplicate is
+ * this class's own, closed under its lock once the channel has closed, so a write can never reach
+ * a descriptor number the process has since reused; where none can be made (not Linux, not an
+ * epoll socket) every frame goes through the channel.
  */
 final class TrunkWriter {
 
     private static final AttributeKey<TrunkWriter> KEY = AttributeKey.valueOf(TrunkWriter.class, "writer");
+    private static final Logger log = LoggerFactory.getLogger(TrunkWriter.class);
 
     private final Channel trunk;
     /** Guarded by this; null once closed or where writes go through the channel only. */
@@ -35,50 +38,42 @@ final class TrunkWriter {
     /** Guarded by this: frames given to the channel and not yet written or failed. */
     private int queued;
 
-    private TrunkWriter(Channel trunk, FileDescriptor socket) {
+    private TrunkWriter(Channel trunk) {
         this.trunk = trunk;
-        this.socket = socket;
-    }
-
-    /** Before the channel is active: every frame through the channel, until {@link #goDirect}. */
-    static void install(Channel trunk) {
-        trunk.attr(KEY).set(new TrunkWriter(trunk, null));
     }
 
     /**
-     * Lets frames skip the channel from now on, where the JVM allows it. Linking the downcall
-     * costs tens of milliseconds of CPU once per JVM, so it happens on a thread of its own, and
-     * only when asked (a plugin asks once it has synchronized, not to slow its start); the
-     * descriptor is then duplicated on the event loop, where the channel's own is closed, so that
-     * it is still the socket's then.
+     * Before the channel is active: every frame through the channel until it is, and from then on
+     * where the descriptor could be duplicated.
      */
-    static void goDirect(Channel trunk) {
-        if (!(trunk instanceof UnixChannel unix)) {
-            return;
-        }
-        TrunkWriter writer = of(trunk);
-        Descriptors.linked().thenAccept(ok -> {
-            if (ok) {
-                try {
-                    trunk.eventLoop().execute(() -> writer.duplicate(unix));
-                } catch (RejectedExecutionException e) {
-                    // the trunk's event loop is gone, and the trunk with it
-                }
+    static void install(Channel trunk) {
+        TrunkWriter writer = new TrunkWriter(trunk);
+        trunk.attr(KEY).set(writer);
+        trunk.pipeline().addLast("direct-writes", new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelActive(ChannelHandlerContext ctx) {
+                ctx.pipeline().remove(this);
+                writer.duplicate();
+                ctx.fireChannelActive();
             }
         });
     }
 
-    /** Event loop. */
-    private void duplicate(UnixChannel unix) {
-        if (!trunk.isOpen() || direct()) {
+    /** Event loop, where the channel closes its own descriptor: so it is still the socket's here. */
+    private void duplicate() {
+        if (!(trunk instanceof UnixChannel unix) || !trunk.isOpen()) {
             return;
         }
-        OptionalInt fd = Descriptors.duplicate(unix.fd().intValue());
-        if (fd.isPresent()) {
+        try {
+            FileDescriptor copy = new FileDescriptor(Descriptors.duplicate(unix.fd().intValue()));
             synchronized (this) {
-                socket = new FileDescriptor(fd.getAsInt());
+                socket = copy;
             }
             trunk.closeFuture().addListener(f -> closeSocket());
+        } catch (IOException | RuntimeException | LinkageError e) {
+            // Not a fault of the connection: its frames keep going through the channel.
+            log.debug("answers go through the event loop: the NRI socket could not be duplicated ({})",
+                    e.toString());
         }
     }
 
@@ -86,7 +81,7 @@ final class TrunkWriter {
     static TrunkWriter of(Channel trunk) {
         TrunkWriter writer = trunk.attr(KEY).get();
         if (writer == null) {
-            TrunkWriter created = new TrunkWriter(trunk, null);
+            TrunkWriter created = new TrunkWriter(trunk);
             writer = trunk.attr(KEY).setIfAbsent(created);
             if (writer == null) {
                 writer = created;

@@ -1,81 +1,58 @@
 package io.nri4j.internal.transport;
 
-import java.lang.invoke.MethodHandle;
-import java.util.OptionalInt;
-import java.util.concurrent.CompletableFuture;
+import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.channel.unix.Socket;
+import java.io.IOException;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Duplicates a socket's descriptor, where the JVM lets this code call {@code fcntl}: JDK 22+ with
- * {@code --enable-native-access} for it (without, a JDK 22+ would print a warning or refuse). Any
+ * Duplicates a socket's descriptor. The JDK has no public {@code dup}, so the descriptor is passed
+ * to this process itself ({@code SCM_RIGHTS}) over a pair of datagram sockets in Linux's abstract
+ * namespace, through Netty's native transport, which must be loaded: JDK 17 on, no flags. Any
  * thread.
  */
 public final class Descriptors {
-
-    private static final int F_DUPFD_CLOEXEC = 1030; // Linux
-
-    private static volatile CompletableFuture<Boolean> linked;
 
     private Descriptors() {
     }
 
     /**
-     * Completes with whether {@link #duplicate} can work, once the downcall is linked: linking
-     * takes tens of milliseconds, so it runs once per JVM on a thread of its own, off the
-     * connection's start.
+     * A new descriptor for the file behind {@code fd}, the caller's to close; not close-on-exec
+     * (the JDK closes a child's inherited descriptors). The caller makes sure nothing can close
+     * {@code fd} meanwhile (it would duplicate whatever took the number next).
+     *
+     * @throws IOException with the system's reason, where a step fails (not Linux, no native
+     *     transport, out of descriptors)
      */
-    public static CompletableFuture<Boolean> linked() {
-        CompletableFuture<Boolean> l = linked;
-        if (l == null) {
-            synchronized (Descriptors.class) {
-                l = linked;
-                if (l == null) {
-                    l = new CompletableFuture<>();
-                    if (Runtime.version().feature() < 22 || !nativeAccess()) {
-                        l.complete(false);
-                    } else {
-                        CompletableFuture<Boolean> result = l;
-                        Thread t = new Thread(() -> result.complete(link()), "nri-fcntl-link");
-                        t.setDaemon(true);
-                        t.start();
-                    }
-                    linked = l;
+    public static int duplicate(int fd) throws IOException {
+        Socket sender = Socket.newSocketDomainDgram();
+        try {
+            Socket receiver = Socket.newSocketDomainDgram();
+            try {
+                DomainSocketAddress senderName = bindSomewhere(sender);
+                // Connected before it has a name, the receiver takes datagrams from the sender
+                // only: nothing else on the host can slip a descriptor of its own into its queue.
+                receiver.connect(senderName);
+                sender.connect(bindSomewhere(receiver));
+                sender.sendFd(fd);
+                int copy = receiver.recvFd();
+                if (copy <= 0) {
+                    throw new IOException("the descriptor passed to this process did not arrive (" + copy + ")");
                 }
+                return copy;
+            } finally {
+                receiver.close();
             }
-        }
-        return l;
-    }
-
-    /**
-     * A new descriptor for the socket behind {@code fd}, the caller's to close; empty where the
-     * JVM does not allow the call, or if the system call fails. The caller makes sure nothing can
-     * close {@code fd} meanwhile (it would duplicate whatever took the number next).
-     */
-    public static OptionalInt duplicate(int fd) {
-        if (!linked().join()) {
-            return OptionalInt.empty();
-        }
-        try {
-            int copy = (int) Fcntl.handle().invokeExact(fd, F_DUPFD_CLOEXEC, 0);
-            return copy < 0 ? OptionalInt.empty() : OptionalInt.of(copy);
-        } catch (Throwable t) {
-            return OptionalInt.empty();
+        } finally {
+            sender.close();
         }
     }
 
-    private static boolean link() {
-        try {
-            MethodHandle handle = Fcntl.handle();
-            return handle != null;
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            return false;
-        }
-    }
-
-    private static boolean nativeAccess() {
-        try {
-            return (boolean) Module.class.getMethod("isNativeAccessEnabled").invoke(Descriptors.class.getModule());
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return false;
-        }
+    /** Binds to a fresh name in the abstract namespace: 64 random bits, no file to clean up. */
+    private static DomainSocketAddress bindSomewhere(Socket socket) throws IOException {
+        DomainSocketAddress name = new DomainSocketAddress("\0nri4j-dup-" + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        socket.bind(name);
+        return name;
     }
 }
