@@ -1,7 +1,7 @@
 package io.nri4j.stub;
 
-import com.google.protobuf.ByteString;
 import io.nri4j.api.v1alpha1.Event;
+import io.nri4j.internal.ttrpc.ResponsePayload;
 
 /**
  * Graceful stop: once draining, lifecycle requests get the answer an absent plugin gives (no
@@ -14,7 +14,7 @@ final class Drain {
      * The answer of an absent plugin, whatever the request: each response type's default
      * instance (StateChange's is Empty), and a message with no field set encodes to no bytes.
      */
-    static final ByteString ABSENT = ByteString.EMPTY;
+    static final ResponsePayload ABSENT = ResponsePayload.EMPTY;
 
     private volatile boolean draining;
 

@@ -35,6 +35,7 @@ import io.nri4j.api.v1alpha1.UpdatePodSandboxResponse;
 import io.nri4j.api.v1alpha1.ValidateContainerAdjustmentRequest;
 import io.nri4j.internal.instances.Turn;
 import io.nri4j.internal.ttrpc.MethodHandler;
+import io.nri4j.internal.ttrpc.ResponsePayload;
 import io.nri4j.internal.ttrpc.StatusCode;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcService;
@@ -183,10 +184,9 @@ final class PluginService {
                     throw cause instanceof RuntimeException r ? r : new TtrpcException(
                             TtrpcStatus.of(StatusCode.UNKNOWN, String.valueOf(cause.getMessage())), cause);
                 }
-                ByteString bytes = response.toByteString();
                 // The marker as bytes of its own: a second adjust field, which the runtime's
                 // protobuf merges into the first; the handler's answer is never copied for it.
-                return call.marked ? bytes.concat(marker) : bytes;
+                return ResponsePayload.of(response, call.marked ? marker : ByteString.EMPTY);
             });
         };
     }

@@ -13,5 +13,5 @@ import java.util.concurrent.CompletionStage;
 @FunctionalInterface
 public interface MethodHandler {
 
-    CompletionStage<ByteString> invoke(ServerCall call, ByteString payload) throws Exception;
+    CompletionStage<ResponsePayload> invoke(ServerCall call, ByteString payload) throws Exception;
 }

@@ -1,30 +1,14 @@
 package io.nri4j.internal.ttrpc;
 
-import com.google.protobuf.ByteString;
 import io.nri4j.internal.ttrpc.proto.Response;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
-/** Builds {@code Response} envelopes and maps failures to statuses. */
+/** Builds failed calls' {@code Response} envelopes and maps failures to statuses. */
 final class Responses {
 
     private Responses() {
-    }
-
-    /** A success envelope, or a RESOURCE_EXHAUSTED one if the payload cannot be sent. */
-    static byte[] success(ByteString payload) {
-        byte[] bytes = Response.newBuilder()
-                .setStatus(TtrpcStatus.OK.toProto())
-                .setPayload(payload)
-                .build()
-                .toByteArray();
-        try {
-            TtrpcEncoder.checkSize(bytes.length);
-            return bytes;
-        } catch (TtrpcException e) {
-            return failure(e.status());
-        }
     }
 
     static byte[] failure(TtrpcStatus status) {

@@ -14,6 +14,7 @@ import io.nri4j.internal.mux.MuxEndpoint;
 import io.nri4j.internal.mux.MuxWriter;
 import io.nri4j.internal.ttrpc.proto.KeyValue;
 import io.nri4j.internal.ttrpc.proto.Request;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -214,8 +215,11 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         idle.callEnded();
     }
 
-    /** Any thread: answers a finished call, unless its deadline or the connection's end came first. */
-    private void finish(long id, byte[] envelope) {
+    /**
+     * Any thread: answers a finished call with its payload, or its error where there is one,
+     * unless its deadline or the connection's end came first.
+     */
+    private void finish(long id, ResponsePayload payload, Throwable error) {
         Call call = calls.remove(id);
         if (call == null) {
             logger.debug("stream {}: dropping a response whose call already ended", id);
@@ -224,7 +228,11 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         if (call.timer != null) {
             call.timer.cancel(false); // from another thread Netty drops it on the loop's next turn
         }
-        send(id, envelope);
+        if (error == null) {
+            sendSuccess(id, payload);
+        } else {
+            send(id, Responses.failure(Responses.statusOf(error)));
+        }
         idle.callEnded();
     }
 
@@ -256,6 +264,22 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         writer.write(TtrpcEncoder.encode(trunk.alloc(), id, MessageType.RESPONSE, 0, envelope), true);
     }
 
+    /** Any thread. */
+    private void sendSuccess(long id, ResponsePayload payload) {
+        if (closed || !trunk.isActive()) {
+            return;
+        }
+        ByteBuf frame;
+        try {
+            frame = TtrpcEncoder.response(trunk.alloc(), id, payload);
+        } catch (IOException | RuntimeException e) {
+            // Too large, or a payload that broke while being written: the call still gets an answer.
+            send(id, Responses.failure(Responses.statusOf(e)));
+            return;
+        }
+        writer.write(frame, true);
+    }
+
     private static Map<String, List<String>> metadata(List<KeyValue> pairs) {
         if (pairs.isEmpty()) {
             return Map.of();
@@ -272,7 +296,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
     private final class Call implements Runnable {
 
         final ServerCall serverCall;
-        final FutureTask<CompletionStage<ByteString>> task;
+        final FutureTask<CompletionStage<ResponsePayload>> task;
         ScheduledFuture<?> timer;
 
         Call(long id, ServerCall serverCall, MethodHandler handler, ByteString payload) {
@@ -307,21 +331,20 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
             task.cancel(true);
         }
 
-        private void completeWith(long id, FutureTask<CompletionStage<ByteString>> done) {
-            CompletionStage<ByteString> stage;
+        private void completeWith(long id, FutureTask<CompletionStage<ResponsePayload>> done) {
+            CompletionStage<ResponsePayload> stage;
             try {
                 stage = done.get();
             } catch (ExecutionException | InterruptedException | RuntimeException e) {
-                finish(id, Responses.failure(Responses.statusOf(e)));
+                finish(id, null, e);
                 return;
             }
             if (stage == null) {
-                finish(id, Responses.success(ByteString.EMPTY));
+                finish(id, ResponsePayload.EMPTY, null);
                 return;
             }
-            stage.whenComplete((payload, error) -> finish(id, error == null
-                    ? Responses.success(payload == null ? ByteString.EMPTY : payload)
-                    : Responses.failure(Responses.statusOf(error))));
+            stage.whenComplete((payload, error) -> finish(id, payload == null ? ResponsePayload.EMPTY : payload,
+                    error));
         }
     }
 }

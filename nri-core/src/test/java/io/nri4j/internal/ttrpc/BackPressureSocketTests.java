@@ -73,7 +73,7 @@ class BackPressureSocketTests {
                         server[0] = new TtrpcServerEndpoint(ch, ConnId.PLUGIN_SERVICE, handlers,
                                 List.of(new TtrpcService("test.Echo", Map.of("Echo", (call, payload) -> {
                                     echoes.incrementAndGet();
-                                    return CompletableFuture.completedFuture(payload);
+                                    return CompletableFuture.completedFuture(ResponsePayload.of(payload));
                                 }))));
                         MuxPipeline.install(ch, Map.of(ConnId.PLUGIN_SERVICE, server[0]), cause -> { },
                                 new MuxPipeline.Settings(HIGH, Duration.ofMinutes(1)));

@@ -37,7 +37,7 @@ final class ServerHarness implements AutoCloseable {
         executor = Executors.newFixedThreadPool(threads, new DefaultThreadFactory("handler", true));
         methods.put("Echo", (call, payload) -> {
             echoes.incrementAndGet();
-            return CompletableFuture.completedFuture(payload);
+            return CompletableFuture.completedFuture(ResponsePayload.of(payload));
         });
     }
 

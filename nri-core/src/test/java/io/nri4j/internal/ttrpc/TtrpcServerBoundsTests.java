@@ -33,7 +33,7 @@ class TtrpcServerBoundsTests {
         CountDownLatch release = new CountDownLatch(1);
         server.methods.put("Hold", (call, payload) -> {
             release.await();
-            return CompletableFuture.completedFuture(payload);
+            return CompletableFuture.completedFuture(ResponsePayload.of(payload));
         });
         server.maxInFlight = 3;
         server.serve();

@@ -188,7 +188,7 @@ class TtrpcServerEndpointTests {
     @Test
     void responseTooLargeToSendIsResourceExhausted() throws Exception {
         server.methods.put("Huge", (call, payload) -> CompletableFuture.completedFuture(
-                ByteString.copyFrom(new byte[TtrpcLimits.MAX_DATA])));
+                ResponsePayload.of(ByteString.copyFrom(new byte[TtrpcLimits.MAX_DATA]))));
         server.serve().call(1, "Huge", "");
 
         Response response = server.response(1);

@@ -67,7 +67,7 @@ class TtrpcServerEndpointThreadingTests {
 
     @Test
     void stageStillPendingAtTheDeadlineIsCancelled() throws Exception {
-        CompletableFuture<ByteString> stage = new CompletableFuture<>();
+        CompletableFuture<ResponsePayload> stage = new CompletableFuture<>();
         server.methods.put("Async", (call, payload) -> stage);
         server.serve().send(1, request("Async", "").toBuilder().setTimeoutNano(DEADLINE_NANOS).build());
 
@@ -80,14 +80,14 @@ class TtrpcServerEndpointThreadingTests {
 
     @Test
     void stageCompletedAfterTheHandlerReturnedIsAnsweredThen() throws Exception {
-        CompletableFuture<ByteString> stage = new CompletableFuture<>();
+        CompletableFuture<ResponsePayload> stage = new CompletableFuture<>();
         server.methods.put("Async", (call, payload) -> stage);
         server.serve().call(1, "Async", "");
         server.call(3, "Echo", "meanwhile");
         assertThat(server.payload(3)).isEqualTo("meanwhile");
         assertThat(server.trunk.onStream(1)).isEmpty();
 
-        stage.complete(ByteString.copyFromUtf8("later"));
+        stage.complete(ResponsePayload.of(ByteString.copyFromUtf8("later")));
 
         assertThat(server.payload(1)).isEqualTo("later");
     }
@@ -97,7 +97,7 @@ class TtrpcServerEndpointThreadingTests {
         CountDownLatch release = new CountDownLatch(1);
         server.methods.put("Slow", (call, payload) -> {
             release.await();
-            return CompletableFuture.completedFuture(payload);
+            return CompletableFuture.completedFuture(ResponsePayload.of(payload));
         });
         server.serve().call(1, "Slow", "first");
         server.call(3, "Echo", "second");
@@ -132,7 +132,7 @@ class TtrpcServerEndpointThreadingTests {
         AtomicBoolean onLoop = new AtomicBoolean();
         server.methods.put("Slow", (call, payload) -> {
             release.await();
-            return CompletableFuture.completedFuture(payload);
+            return CompletableFuture.completedFuture(ResponsePayload.of(payload));
         });
         server.serve();
         TtrpcServerEndpoint endpoint = server.trunk.endpoint;
@@ -173,7 +173,7 @@ class TtrpcServerEndpointThreadingTests {
         assertThat(idle).hasValue(1);
     }
 
-    private CompletableFuture<ByteString> blockUntilInterrupted(ServerCall call, ByteString payload)
+    private CompletableFuture<ResponsePayload> blockUntilInterrupted(ServerCall call, ByteString payload)
             throws InterruptedException {
         started.set(true);
         try {
@@ -182,6 +182,6 @@ class TtrpcServerEndpointThreadingTests {
             interrupted.countDown();
             throw e;
         }
-        return CompletableFuture.completedFuture(payload);
+        return CompletableFuture.completedFuture(ResponsePayload.of(payload));
     }
 }
