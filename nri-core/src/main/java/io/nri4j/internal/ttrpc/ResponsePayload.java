@@ -20,32 +20,40 @@ public interface ResponsePayload {
     void writeTo(CodedOutputStream out) throws IOException;
 
     static ResponsePayload of(ByteString bytes) {
-        return new ResponsePayload() {
-            @Override
-            public int size() {
-                return bytes.size();
-            }
-
-            @Override
-            public void writeTo(CodedOutputStream out) throws IOException {
-                out.writeRawBytes(bytes);
-            }
-        };
+        return new Bytes(bytes);
     }
 
     /** {@code message}'s bytes, then {@code suffix}'s (fields the receiver merges into it). */
     static ResponsePayload of(MessageLite message, ByteString suffix) {
-        return new ResponsePayload() {
-            @Override
-            public int size() {
-                return message.getSerializedSize() + suffix.size();
-            }
+        return new Message(message, suffix);
+    }
 
-            @Override
-            public void writeTo(CodedOutputStream out) throws IOException {
-                message.writeTo(out);
-                out.writeRawBytes(suffix);
-            }
-        };
+    /** Bytes serialized already. */
+    record Bytes(ByteString bytes) implements ResponsePayload {
+
+        @Override
+        public int size() {
+            return bytes.size();
+        }
+
+        @Override
+        public void writeTo(CodedOutputStream out) throws IOException {
+            out.writeRawBytes(bytes);
+        }
+    }
+
+    /** A message serialized as it is written, and bytes after it. */
+    record Message(MessageLite message, ByteString suffix) implements ResponsePayload {
+
+        @Override
+        public int size() {
+            return message.getSerializedSize() + suffix.size();
+        }
+
+        @Override
+        public void writeTo(CodedOutputStream out) throws IOException {
+            message.writeTo(out);
+            out.writeRawBytes(suffix);
+        }
     }
 }

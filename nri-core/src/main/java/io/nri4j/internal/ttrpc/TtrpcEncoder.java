@@ -5,14 +5,12 @@ import com.google.protobuf.WireFormat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.nri4j.internal.mux.MuxLimits;
+import io.nri4j.internal.ttrpc.proto.Response;
 import java.io.IOException;
 
 /** Writes ttrpc messages. */
 public final class TtrpcEncoder {
 
-    /** {@code Response}'s field numbers (ttrpc's request.proto). */
-    private static final int RESPONSE_STATUS = 1;
-    private static final int RESPONSE_PAYLOAD = 2;
     /** The OK status, an empty message: its tag and a zero length. */
     private static final int OK_STATUS_FIELD_LENGTH = 2;
 
@@ -29,15 +27,7 @@ public final class TtrpcEncoder {
      */
     public static ByteBuf encode(ByteBufAllocator alloc, long streamId, MessageType type, int flags,
             byte[] data) {
-        checkSize(data.length);
-        int room = MuxLimits.HEADER_LENGTH;
-        ByteBuf buf = alloc.buffer(room + TtrpcLimits.HEADER_LENGTH + data.length);
-        return buf.writerIndex(room).readerIndex(room)
-                .writeInt(data.length)
-                .writeInt((int) streamId)
-                .writeByte(type.wire())
-                .writeByte(flags)
-                .writeBytes(data);
+        return header(alloc, streamId, type, flags, data.length).writeBytes(data);
     }
 
     /**
@@ -54,20 +44,13 @@ public final class TtrpcEncoder {
         int size = payload.size();
         int envelope = OK_STATUS_FIELD_LENGTH + (size == 0 ? 0
                 : 1 + CodedOutputStream.computeUInt32SizeNoTag(size) + size);
-        checkSize(envelope);
-        int room = MuxLimits.HEADER_LENGTH;
-        ByteBuf buf = alloc.buffer(room + TtrpcLimits.HEADER_LENGTH + envelope);
+        ByteBuf buf = header(alloc, streamId, MessageType.RESPONSE, 0, envelope);
         try {
-            buf.writerIndex(room).readerIndex(room)
-                    .writeInt(envelope)
-                    .writeInt((int) streamId)
-                    .writeByte(MessageType.RESPONSE.wire())
-                    .writeByte(0);
             CodedOutputStream out = CodedOutputStream.newInstance(buf.nioBuffer(buf.writerIndex(), envelope));
-            out.writeTag(RESPONSE_STATUS, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+            out.writeTag(Response.STATUS_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
             out.writeUInt32NoTag(0);
             if (size > 0) {
-                out.writeTag(RESPONSE_PAYLOAD, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+                out.writeTag(Response.PAYLOAD_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
                 out.writeUInt32NoTag(size);
                 payload.writeTo(out);
             }
@@ -79,6 +62,18 @@ public final class TtrpcEncoder {
             buf.release();
             throw e;
         }
+    }
+
+    /** A buffer for a message of {@code length} data bytes, its header written. */
+    private static ByteBuf header(ByteBufAllocator alloc, long streamId, MessageType type, int flags, int length) {
+        checkSize(length);
+        int room = MuxLimits.HEADER_LENGTH;
+        ByteBuf buf = alloc.buffer(room + TtrpcLimits.HEADER_LENGTH + length);
+        return buf.writerIndex(room).readerIndex(room)
+                .writeInt(length)
+                .writeInt((int) streamId)
+                .writeByte(type.wire())
+                .writeByte(flags);
     }
 
     /** Fails the way Go's ttrpc sender does for data that may not be sent. */
