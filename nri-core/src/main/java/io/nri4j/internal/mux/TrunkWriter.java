@@ -105,6 +105,22 @@ final class TrunkWriter {
             }
         }
         queued++;
+        if (queued > 1 && trunk.eventLoop().inEventLoop()) {
+            // A frame another thread gave the channel may still wait in the loop's task queue, its
+            // start already on the socket: written from here at once, this one would land inside it.
+            try {
+                trunk.eventLoop().execute(() -> throughChannel(frame));
+            } catch (RejectedExecutionException e) {
+                queued--;
+                frame.release(); // the trunk is gone
+            }
+            return;
+        }
+        throughChannel(frame);
+    }
+
+    /** Any thread; the frame counted in {@link #queued}. */
+    private void throughChannel(ByteBuf frame) {
         trunk.writeAndFlush(frame).addListener(f -> {
             synchronized (this) {
                 queued--;

@@ -124,6 +124,12 @@ class TrunkWriterSocketTests {
         peer.read();
 
         Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> messages().size() == WRITERS * MESSAGES);
+        assertWholeAndInOrder();
+        assertThat(pipelineWrites).as("frames queued behind a full socket").hasPositiveValue();
+    }
+
+    /** Every writer's messages arrived, each whole, in that writer's order. */
+    private void assertWholeAndInOrder() {
         Map<Integer, List<Integer>> order = new HashMap<>();
         for (ByteBuffer m : messages()) {
             int writer = m.getInt();
@@ -137,7 +143,39 @@ class TrunkWriterSocketTests {
         }
         assertThat(order).hasSize(WRITERS).allSatisfy((writer, seqs) ->
                 assertThat(seqs).isSorted().hasSize(MESSAGES));
-        assertThat(pipelineWrites).as("frames queued behind a full socket").hasPositiveValue();
+    }
+
+    @Test
+    void framesFromTheEventLoopNeverSplitOneAnotherThreadBeganWritingWhileTheRuntimeReads() throws Exception {
+        Awaitility.await().atMost(Duration.ofSeconds(20)).until(TrunkWriter.of(plugin)::direct);
+        peer.read();
+        List<Thread> threads = new ArrayList<>();
+        for (int w = 0; w < WRITERS - 1; w++) {
+            int id = w;
+            MuxWriter writer = new MuxWriter(plugin, ConnId.PLUGIN_SERVICE);
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < MESSAGES; i++) {
+                    writer.write(message(id, i, 60_000));
+                }
+            }));
+        }
+        // The last writer is the event loop, as for the answers the plugin refuses or times out:
+        // while the socket fills and drains, some of its frames find another thread's frame half
+        // written and its rest waiting in the loop's task queue.
+        MuxWriter onLoop = new MuxWriter(plugin, ConnId.PLUGIN_SERVICE);
+        threads.add(new Thread(() -> {
+            for (int i = 0; i < MESSAGES; i++) {
+                int seq = i;
+                plugin.eventLoop().execute(() -> onLoop.write(message(WRITERS - 1, seq, 60_000)));
+            }
+        }));
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> messages().size() == WRITERS * MESSAGES);
+        assertWholeAndInOrder();
     }
 
     @Test
