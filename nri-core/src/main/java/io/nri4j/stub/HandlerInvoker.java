@@ -2,6 +2,7 @@ package io.nri4j.stub;
 
 import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.internal.ttrpc.AfterDispatch;
+import io.nri4j.internal.ttrpc.SlackTimer;
 import io.nri4j.internal.ttrpc.StatusCode;
 import io.nri4j.internal.ttrpc.TtrpcException;
 import io.nri4j.internal.ttrpc.TtrpcStatus;
@@ -82,14 +83,14 @@ final class HandlerInvoker {
         }
         long budgetNanos = budget.nanosOf(ctx.timeoutNanos() - (System.nanoTime() - ctx.startNanos()));
         CompletableFuture<R> answer = new CompletableFuture<>();
-        AtomicReference<BudgetTimer.Timer> timer = new AtomicReference<>();
+        AtomicReference<SlackTimer.Timer> timer = new AtomicReference<>();
         FutureTask<R> task = new FutureTask<>(() -> run(handler, request, ctx, subject, call)) {
             @Override
             protected void done() {
                 if (isCancelled() || !call.decided.compareAndSet(false, true)) {
                     return;
                 }
-                BudgetTimer.Timer pending = timer.get();
+                SlackTimer.Timer pending = timer.get();
                 if (pending != null) {
                     pending.cancel();
                 }
@@ -103,7 +104,7 @@ final class HandlerInvoker {
             }
         };
         // Scheduled before the handler starts, so that done() always finds it to cancel.
-        timer.set(BudgetTimer.schedule(() -> overrun(task, answer, call, ctx, subject, rejection, budgetNanos),
+        timer.set(SlackTimer.schedule(() -> overrun(task, answer, call, ctx, subject, rejection, budgetNanos),
                 budgetNanos));
         // On the thread that dispatched the request once its answer is wired (no hop to another
         // thread); elsewhere on the executor. Either way the budget answers while it runs.

@@ -8,6 +8,7 @@ import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.mux.MuxEndpoint;
 import io.nri4j.internal.mux.MuxPipeline;
+import io.nri4j.internal.mux.TrunkReader;
 import io.nri4j.internal.transport.NativeTransportException;
 import io.nri4j.internal.transport.Trunks;
 import io.nri4j.internal.ttrpc.StatusCode;
@@ -94,14 +95,20 @@ final class StubChannel {
         trunk = channel;
         Limits limits = plugin.limits();
         service = stub.newService(new HandlerInvoker(plugin.executor(), plugin.budget()));
-        server = new TtrpcServerEndpoint(channel, ConnId.PLUGIN_SERVICE, plugin.executor(),
-                List.of(service.service()), limits.maxRequestsInFlight());
-        TtrpcClientEndpoint clientEndpoint = new TtrpcClientEndpoint(channel, ConnId.RUNTIME_SERVICE);
+        // With nri4j's own pool, the threads that read a request run it: no hand-off between them.
+        TrunkReader reader = HandlerPool.threadsOf(plugin.executor())
+                .map(t -> new TrunkReader(channel, plugin.executor(), t.factory(), t.handlers()))
+                .orElse(null);
+        server = new TtrpcServerEndpoint(channel, ConnId.PLUGIN_SERVICE,
+                reader == null ? plugin.executor() : reader, List.of(service.service()), limits.maxRequestsInFlight());
+        TtrpcClientEndpoint clientEndpoint = reader == null
+                ? new TtrpcClientEndpoint(channel, ConnId.RUNTIME_SERVICE)
+                : new TtrpcClientEndpoint(channel, ConnId.RUNTIME_SERVICE, reader::ensureReading);
         client = new TtrpcClient(clientEndpoint, plugin.executor());
         outbox = new UpdateOutbox(channel.eventLoop(), offLoop, client, server);
         Map<ConnId, MuxEndpoint> endpoints = Map.of(ConnId.PLUGIN_SERVICE, server,
                 ConnId.RUNTIME_SERVICE, clientEndpoint);
-        MuxPipeline.install(channel, endpoints, this::trunkClosed, limits.trunkSettings());
+        MuxPipeline.install(channel, endpoints, this::trunkClosed, limits.trunkSettings(), reader);
     }
 
     private void register(Channel channel, String target) {

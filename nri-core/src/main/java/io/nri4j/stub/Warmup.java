@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Message;
 import io.nri4j.api.v1alpha1.NriProto;
+import io.nri4j.internal.ttrpc.SlackTimer;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -65,7 +66,7 @@ final class Warmup {
     private static void run() {
         long start = System.nanoTime();
         try {
-            BudgetTimer.pending();
+            SlackTimer.pending();
             int classes = 0;
             for (Descriptor type : NriProto.getDescriptor().getMessageTypes()) {
                 Message instance = (Message) Class.forName(PACKAGE + type.getName()).getMethod("getDefaultInstance")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nri4j.api.v1alpha1.Event;
 import io.nri4j.internal.ttrpc.AfterDispatch;
+import io.nri4j.internal.ttrpc.SlackTimer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -48,14 +49,14 @@ class HandlerInvokerTests {
         RequestContext ctx = new RequestContext("CreateContainer", Event.CREATE_CONTAINER, null, null,
                 Duration.ofMinutes(10).toNanos(), System.nanoTime());
         HandlerInvoker.Call call = new HandlerInvoker.Call();
-        int before = BudgetTimer.pending();
+        int before = SlackTimer.pending();
 
         CompletableFuture<String> answer = invoker.budgeted((request, context) -> "adjusted", "request", ctx,
                 "container ctr", call, null);
 
         assertThat(answer).succeedsWithin(Duration.ofSeconds(10)).isEqualTo("adjusted");
         assertThat(call.overrun).isFalse();
-        assertThat(BudgetTimer.pending()).isEqualTo(before);
+        assertThat(SlackTimer.pending()).isEqualTo(before);
     }
 
     @Test

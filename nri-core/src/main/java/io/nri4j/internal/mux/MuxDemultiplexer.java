@@ -36,7 +36,11 @@ public final class MuxDemultiplexer extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        MuxData data = (MuxData) msg;
+        route((MuxData) msg);
+    }
+
+    /** Hands {@code data} to its conn's endpoint. The trunk's reading thread. */
+    void route(MuxData data) {
         MuxEndpoint endpoint = endpoints.get(data.conn());
         if (endpoint == null) {
             limitedLog.warn("no-endpoint", "dropping {} bytes for conn {}, which has no endpoint",
@@ -56,7 +60,7 @@ public final class MuxDemultiplexer extends ChannelInboundHandlerAdapter {
         return t instanceof DecoderException && t.getCause() == null;
     }
 
-    /** Whether any endpoint holds the start of a message it has not completed. Event loop only. */
+    /** Whether any endpoint holds the start of a message it has not completed. The reading thread. */
     public boolean isPartial() {
         for (MuxEndpoint endpoint : endpoints.values()) {
             if (endpoint.isPartial()) {

@@ -3,7 +3,8 @@ package io.nri4j.internal.mux;
 import io.netty.buffer.ByteBuf;
 
 /**
- * The consumer of one conn's byte stream. Called on the trunk's event loop only; must not block.
+ * The consumer of one conn's byte stream. Called by the thread reading the trunk, one at a time:
+ * its event loop, or the handler thread leading the reading ({@link TrunkReader}); must not block.
  */
 public interface MuxEndpoint {
 

@@ -40,6 +40,22 @@ public final class MuxFrameDecoder extends ByteToMessageDecoder {
                 || (state == State.HEADER && actualReadableBytes() > 0);
     }
 
+    /**
+     * Whether a frame's payload has been started and not completed; bytes kept for a header are
+     * the caller's to count when it feeds {@link #decodeRead} itself. Its reading thread only.
+     */
+    boolean inPayload() {
+        return state == State.PAYLOAD || state == State.SKIP;
+    }
+
+    /**
+     * Decodes what a reader of the trunk's own read, outside a pipeline: what it leaves readable
+     * (less than a header) is the caller's to keep for the next call. One thread at a time.
+     */
+    void decodeRead(ByteBuf in, List<Object> out) {
+        decode(null, in, out);
+    }
+
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         while (in.isReadable()) {

@@ -1,6 +1,8 @@
 package io.nri4j.internal.mux;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.WriteBufferWaterMark;
 import java.time.Duration;
 import java.util.Map;
@@ -44,13 +46,34 @@ public final class MuxPipeline {
      */
     public static void install(Channel channel, Map<ConnId, MuxEndpoint> endpoints, Consumer<Throwable> onClose,
             Settings settings) {
+        install(channel, endpoints, onClose, settings, null);
+    }
+
+    /**
+     * As {@link #install(Channel, Map, Consumer, Settings)}, with {@code reader} (the server
+     * endpoint's executor) taking the reading over from the event loop where it can, once the
+     * channel is active.
+     */
+    public static void install(Channel channel, Map<ConnId, MuxEndpoint> endpoints, Consumer<Throwable> onClose,
+            Settings settings, TrunkReader reader) {
         channel.config().setWriteBufferWaterMark(
                 new WriteBufferWaterMark(settings.writeBufferHigh() / 2, settings.writeBufferHigh()));
         TrunkWriter.install(channel);
         MuxFrameDecoder decoder = new MuxFrameDecoder();
         MuxDemultiplexer demux = new MuxDemultiplexer(endpoints, onClose);
+        if (reader != null) {
+            long stallNanos = settings.stalledReadTimeout().toNanos();
+            channel.pipeline().addLast("handler-threads-read", new ChannelInboundHandlerAdapter() {
+                @Override
+                public void channelActive(ChannelHandlerContext ctx) {
+                    ctx.pipeline().remove(this);
+                    reader.activate(ctx, demux, stallNanos);
+                    ctx.fireChannelActive();
+                }
+            });
+        }
         channel.pipeline()
-                .addLast("backpressure", new BackPressure())
+                .addLast("backpressure", new BackPressure(reader))
                 .addLast("stall", new StalledFrameTimeout(settings.stalledReadTimeout().toNanos(),
                         () -> decoder.isPartial() || demux.isPartial()))
                 .addLast("mux", decoder)

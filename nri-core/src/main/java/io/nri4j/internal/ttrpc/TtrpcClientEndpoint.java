@@ -18,9 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The client side of one ttrpc connection; event-loop state only (see {@link TtrpcClient} for
- * the entry point). Stream ids are taken and written in one step on the event loop, so they
- * reach the wire odd and strictly increasing. A response for a stream that is no longer
+ * The client side of one ttrpc connection (see {@link TtrpcClient} for the entry point). Calls
+ * start and time out on the event loop; responses arrive on the thread reading the trunk, which
+ * may be another: the calls pending are guarded by this. Stream ids are taken and written in one
+ * step on the event loop, so they reach the wire odd and strictly increasing. A response for a stream that is no longer
  * pending (timed out) is dropped, as Go's client does.
  */
 public final class TtrpcClientEndpoint implements MuxEndpoint {
@@ -31,6 +32,7 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
     private final RateLimitedLog log = new RateLimitedLog(logger);
     private final Channel trunk;
     private final MuxWriter writer;
+    private final Runnable awaitingAnswer;
     private final TtrpcDecoder decoder = new TtrpcDecoder();
     private final Map<Long, PendingCall> pending = new HashMap<>();
     private long nextStreamId = 1;
@@ -38,8 +40,17 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
     private String closeReason = "connection closed";
 
     public TtrpcClientEndpoint(Channel trunk, ConnId conn) {
+        this(trunk, conn, () -> { });
+    }
+
+    /**
+     * @param awaitingAnswer told as each call is sent, before its answer can arrive: whoever reads
+     *     the trunk must be reading then (see {@code TrunkReader#ensureReading})
+     */
+    public TtrpcClientEndpoint(Channel trunk, ConnId conn, Runnable awaitingAnswer) {
         this.trunk = trunk;
         this.writer = new MuxWriter(trunk, conn);
+        this.awaitingAnswer = awaitingAnswer;
     }
 
     EventLoop eventLoop() {
@@ -47,7 +58,7 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
     }
 
     /** Event loop: sends a call and starts its timer. */
-    void start(PendingCall call) {
+    synchronized void start(PendingCall call) {
         if (closed || !trunk.isActive()) {
             call.fail(TtrpcStatus.of(StatusCode.UNAVAILABLE, closeReason));
             return;
@@ -59,6 +70,7 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
         long id = nextStreamId;
         nextStreamId += 2;
         pending.put(id, call);
+        awaitingAnswer.run();
         if (call.timeoutNanos > 0) {
             call.timer = trunk.eventLoop().schedule(() -> onTimeout(id), call.timeoutNanos,
                     TimeUnit.NANOSECONDS);
@@ -67,7 +79,7 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
     }
 
     @Override
-    public void onData(ByteBuf bytes) {
+    public synchronized void onData(ByteBuf bytes) {
         try {
             if (!closed) {
                 decoder.decode(bytes, this::onMessage);
@@ -78,12 +90,12 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
     }
 
     @Override
-    public boolean isPartial() {
+    public synchronized boolean isPartial() {
         return decoder.isPartial();
     }
 
     @Override
-    public void onClose(Throwable cause) {
+    public synchronized void onClose(Throwable cause) {
         closed = true;
         if (cause != null) {
             closeReason = "connection closed: " + cause.getMessage();
@@ -136,7 +148,7 @@ public final class TtrpcClientEndpoint implements MuxEndpoint {
         }
     }
 
-    private void onTimeout(long id) {
+    private synchronized void onTimeout(long id) {
         PendingCall call = pending.remove(id);
         if (call != null) {
             call.fail(TtrpcStatus.of(StatusCode.DEADLINE_EXCEEDED,

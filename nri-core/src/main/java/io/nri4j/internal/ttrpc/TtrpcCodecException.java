@@ -4,7 +4,7 @@ import io.netty.handler.codec.DecoderException;
 
 /**
  * A ttrpc stream beyond repair: the peer kept sending messages no ttrpc client sends. Thrown on
- * the event loop; the trunk is closed.
+ * the thread reading the trunk; the trunk is closed.
  */
 public final class TtrpcCodecException extends DecoderException {
 

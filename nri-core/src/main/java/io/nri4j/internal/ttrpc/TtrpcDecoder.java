@@ -9,7 +9,7 @@ import java.util.function.Consumer;
  * Reassembles ttrpc messages from one conn's byte stream, whatever the mux frame boundaries.
  * Emits {@link TtrpcMessage}s and, for data over the limit, {@link OversizedMessage}s; the
  * length is checked before the body is allocated, and oversized bodies are skipped, never
- * stored. Not thread-safe: one instance per conn, fed on the event loop.
+ * stored. Not thread-safe: one instance per conn, fed by the thread reading the trunk.
  */
 public final class TtrpcDecoder {
 

@@ -6,7 +6,6 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import io.netty.util.concurrent.ScheduledFuture;
 import io.nri4j.internal.log.RateLimitedLog;
 import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.mux.ConnId;
@@ -32,13 +31,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server side of one ttrpc connection. Requests are checked and routed on the trunk's event
- * loop, then run on the executor; the thread that finishes a call writes its answer (a hand-off
+ * The server side of one ttrpc connection. Requests are checked and routed by the thread reading
+ * the trunk (its event loop, or a handler thread: see {@code TrunkReader}), then run on the
+ * executor; the thread that finishes a call writes its answer (a hand-off
  * back to the event loop would wake it for every request). Whichever of the answer and the
  * deadline comes first takes the call out of the table of calls in flight, and only that one
- * answers; the rest of the state lives on the event loop. Stream ids must be odd and increasing,
+ * answers; the rest of the state is the reading thread's. Stream ids must be odd and increasing,
  * as the Go server demands; a call still running at its {@code timeout_nano} is answered
- * {@link StatusCode#DEADLINE_EXCEEDED} and its handler interrupted.
+ * {@link StatusCode#DEADLINE_EXCEEDED} (up to {@link SlackTimer#SLACK} late) and its handler
+ * interrupted.
  *
  * <p>What a peer can make it hold is bounded: at most {@code maxInFlight} requests are accepted
  * and not yet answered (more are answered {@link StatusCode#RESOURCE_EXHAUSTED} and dropped),
@@ -188,9 +189,15 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
                 metadata(request.getMetadataList()));
         Call call = new Call(id, serverCall, handler, request.getPayload());
         calls.put(id, call);
+        if (closed) {
+            // The trunk closed while this was decoded off the event loop: nothing will answer it.
+            calls.remove(id);
+            return;
+        }
         if (serverCall.hasDeadline()) {
-            call.timer = eventLoop.schedule(() -> onDeadline(id), serverCall.timeoutNanos(),
-                    TimeUnit.NANOSECONDS);
+            // On the clock's own thread: scheduled from a reading handler thread, an event loop
+            // timer would wake the loop for every request.
+            call.timer = SlackTimer.schedule(() -> onDeadline(id), serverCall.timeoutNanos());
         }
         try {
             executor.execute(call);
@@ -226,7 +233,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
             return;
         }
         if (call.timer != null) {
-            call.timer.cancel(false); // from another thread Netty drops it on the loop's next turn
+            call.timer.cancel();
         }
         if (error == null) {
             sendSuccess(id, payload);
@@ -297,7 +304,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
 
         final ServerCall serverCall;
         final FutureTask<CompletionStage<ResponsePayload>> task;
-        ScheduledFuture<?> timer;
+        SlackTimer.Timer timer;
 
         Call(long id, ServerCall serverCall, MethodHandler handler, ByteString payload) {
             this.serverCall = serverCall;
@@ -319,7 +326,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
 
         void cancel() {
             if (timer != null) {
-                timer.cancel(false);
+                timer.cancel();
             }
             if (task.isDone() && !task.isCancelled()) {
                 try {

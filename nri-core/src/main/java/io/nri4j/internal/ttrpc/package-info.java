@@ -10,10 +10,13 @@
  *
  * <h2>Threads</h2>
  * {@link io.nri4j.internal.ttrpc.TtrpcServerEndpoint} and {@link io.nri4j.internal.ttrpc.TtrpcClientEndpoint}
- * hold the per-connection state and are only ever touched on the trunk's event loop.
- * Application threads enter through {@link io.nri4j.internal.ttrpc.TtrpcClient} and through the
- * {@link io.nri4j.internal.ttrpc.MethodHandler}s the server runs on its executor; what they hand back to
- * the event loop is immutable (serialized bytes). Method handlers never run on the event loop,
- * and client futures are completed on the executor, so user code does not either.
+ * hold the per-connection state. What arrives is fed to them by the one thread reading the trunk
+ * at a time: its event loop, or the handler thread leading the reading
+ * ({@link io.nri4j.internal.mux.TrunkReader}); the client's calls pending are guarded by a lock,
+ * as calls start and time out on the event loop. Application threads enter through
+ * {@link io.nri4j.internal.ttrpc.TtrpcClient} and through the {@link io.nri4j.internal.ttrpc.MethodHandler}s
+ * the server runs on its executor; what they hand back to the event loop is immutable (serialized
+ * bytes). Method handlers never run on the event loop, and client futures are completed on the
+ * executor, so user code does not either.
  */
 package io.nri4j.internal.ttrpc;

@@ -1,4 +1,4 @@
-package io.nri4j.stub;
+package io.nri4j.internal.ttrpc;
 
 import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
@@ -8,38 +8,39 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The clock of handler budgets: one daemon thread of its own, at the highest priority, that
- * answers overrun requests itself. Neither busy handler threads nor a saturated common pool can
- * delay an answer whose whole point is to beat the runtime's deadline.
+ * The clock of handler budgets and of the calls' deadlines: one daemon thread of its own, at the
+ * highest priority, that runs what is due itself (an answer for the runtime: it must not wait for
+ * busy handler threads, a saturated common pool or an event loop). Any thread. Internal.
  *
- * <p>Almost every budget is cancelled long before it is due, one per request. So that this costs
- * the clock's thread nothing, scheduling wakes it only for a budget due earlier than it already
- * plans to wake, and a cancelled budget gives up its task at once but leaves its place in the
- * queue until it would have been due. While requests keep coming the thread wakes at most once
- * per {@link #SLACK}, and a budget fires up to that much late.
+ * <p>Almost every timer is cancelled long before it is due, one or two per request. So that this
+ * costs nothing to the thread that schedules (no wake-up of another thread, as an event loop's
+ * timer scheduled from outside it takes) nor to the clock's thread, scheduling wakes it only for a
+ * timer due earlier than it already plans to wake, and a cancelled timer gives up its task at once
+ * but leaves its place in the queue until it would have been due. While requests keep coming the
+ * thread wakes at most once per {@link #SLACK}, and a timer fires up to that much late.
  */
-final class BudgetTimer {
+public final class SlackTimer {
 
-    private static final Logger log = LoggerFactory.getLogger(BudgetTimer.class);
+    private static final Logger log = LoggerFactory.getLogger(SlackTimer.class);
 
-    /** How late a budget may fire, so that a stream of cancelled ones wakes the clock rarely. */
-    static final long SLACK = TimeUnit.MILLISECONDS.toNanos(5);
+    /** How late a timer may fire, so that a stream of cancelled ones wakes the clock rarely. */
+    public static final long SLACK = TimeUnit.MILLISECONDS.toNanos(5);
 
-    private static final BudgetTimer CLOCK = new BudgetTimer();
+    private static final SlackTimer CLOCK = new SlackTimer();
 
-    /** A scheduled budget. */
-    static final class Timer {
+    /** A scheduled task. */
+    public static final class Timer {
         final long due;
-        private volatile Runnable overrun;
+        private volatile Runnable task;
 
-        Timer(long due, Runnable overrun) {
+        Timer(long due, Runnable task) {
             this.due = due;
-            this.overrun = overrun;
+            this.task = task;
         }
 
         /** Drops the task (and all it holds) at once; a no-op once it ran. */
-        void cancel() {
-            overrun = null;
+        public void cancel() {
+            task = null;
         }
     }
 
@@ -50,22 +51,23 @@ final class BudgetTimer {
     private boolean idle = true;
     private long wakeAt;
 
-    private BudgetTimer() {
-        Thread t = new Thread(this::loop, "nri-budget-timer");
+    private SlackTimer() {
+        Thread t = new Thread(this::loop, "nri-timer");
         t.setDaemon(true);
         t.setPriority(Thread.MAX_PRIORITY);
         t.start();
     }
 
-    static Timer schedule(Runnable overrun, long delayNanos) {
-        return CLOCK.add(new Timer(System.nanoTime() + delayNanos, overrun));
+    /** Runs {@code task} on the clock's thread after {@code delayNanos}, up to {@link #SLACK} late. */
+    public static Timer schedule(Runnable task, long delayNanos) {
+        return CLOCK.add(new Timer(System.nanoTime() + delayNanos, task));
     }
 
-    /** Budgets not yet cancelled nor run, for tests. */
-    static int pending() {
+    /** Timers not yet cancelled nor run (for tests; it also starts the clock). */
+    public static int pending() {
         CLOCK.lock.lock();
         try {
-            return (int) CLOCK.queue.stream().filter(t -> t.overrun != null).count();
+            return (int) CLOCK.queue.stream().filter(t -> t.task != null).count();
         } finally {
             CLOCK.lock.unlock();
         }
@@ -92,14 +94,14 @@ final class BudgetTimer {
                 Timer head;
                 while ((head = queue.peek()) != null && head.due - now <= 0) {
                     queue.poll();
-                    Runnable overrun = head.overrun;
-                    head.overrun = null;
-                    if (overrun != null) {
+                    Runnable task = head.task;
+                    head.task = null;
+                    if (task != null) {
                         lock.unlock();
                         try {
-                            overrun.run();
+                            task.run();
                         } catch (RuntimeException | Error e) {
-                            log.error("a handler budget's overrun failed", e);
+                            log.error("a timed task failed", e);
                         } finally {
                             lock.lock();
                         }
