@@ -6,6 +6,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.ScheduledFuture;
 import io.nri4j.internal.log.RateLimitedLog;
 import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.mux.ConnId;
@@ -38,8 +39,8 @@ import org.slf4j.LoggerFactory;
  * deadline comes first takes the call out of the table of calls in flight, and only that one
  * answers; the rest of the state is the reading thread's. Stream ids must be odd and increasing,
  * as the Go server demands; a call still running at its {@code timeout_nano} is answered
- * {@link StatusCode#DEADLINE_EXCEEDED} (up to {@link SlackTimer#SLACK} late) and its handler
- * interrupted.
+ * {@link StatusCode#DEADLINE_EXCEEDED} (up to {@link SlackTimer#SLACK} late where a handler
+ * thread reads the trunk) and its handler interrupted.
  *
  * <p>What a peer can make it hold is bounded: at most {@code maxInFlight} requests are accepted
  * and not yet answered (more are answered {@link StatusCode#RESOURCE_EXHAUSTED} and dropped),
@@ -195,9 +196,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
             return;
         }
         if (serverCall.hasDeadline()) {
-            // On the clock's own thread: scheduled from a reading handler thread, an event loop
-            // timer would wake the loop for every request.
-            call.timer = SlackTimer.schedule(() -> onDeadline(id), serverCall.timeoutNanos());
+            call.stopTimer = deadline(() -> onDeadline(id), serverCall.timeoutNanos());
         }
         try {
             executor.execute(call);
@@ -232,9 +231,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
             logger.debug("stream {}: dropping a response whose call already ended", id);
             return;
         }
-        if (call.timer != null) {
-            call.timer.cancel();
-        }
+        call.stopTimer.run();
         if (error == null) {
             sendSuccess(id, payload);
         } else {
@@ -287,6 +284,21 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         writer.write(frame, true);
     }
 
+    /**
+     * Schedules a deadline where that is cheap: on the event loop when on it (to the nanosecond);
+     * from another thread (one reading the trunk itself) on the clock's thread, up to
+     * {@link SlackTimer#SLACK} late, as an event-loop timer scheduled from outside wakes the loop.
+     * Returns what cancels it.
+     */
+    private Runnable deadline(Runnable task, long nanos) {
+        if (eventLoop.inEventLoop()) {
+            ScheduledFuture<?> timer = eventLoop.schedule(task, nanos, TimeUnit.NANOSECONDS);
+            return () -> timer.cancel(false); // from another thread Netty drops it on the loop's next turn
+        }
+        SlackTimer.Timer timer = SlackTimer.schedule(task, nanos);
+        return timer::cancel;
+    }
+
     private static Map<String, List<String>> metadata(List<KeyValue> pairs) {
         if (pairs.isEmpty()) {
             return Map.of();
@@ -304,7 +316,8 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
 
         final ServerCall serverCall;
         final FutureTask<CompletionStage<ResponsePayload>> task;
-        SlackTimer.Timer timer;
+        /** Cancels the deadline's timer; set before the call runs. */
+        Runnable stopTimer = () -> { };
 
         Call(long id, ServerCall serverCall, MethodHandler handler, ByteString payload) {
             this.serverCall = serverCall;
@@ -325,9 +338,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         }
 
         void cancel() {
-            if (timer != null) {
-                timer.cancel();
-            }
+            stopTimer.run();
             if (task.isDone() && !task.isCancelled()) {
                 try {
                     task.get().toCompletableFuture().cancel(true);
