@@ -97,7 +97,8 @@ final class StubChannel {
         service = stub.newService(new HandlerInvoker(plugin.executor(), plugin.budget()));
         // With nri4j's own pool, the threads that read a request run it: no hand-off between them.
         TrunkReader reader = HandlerPool.threadsOf(plugin.executor())
-                .map(t -> new TrunkReader(channel, plugin.executor(), t.factory(), t.handlers()))
+                .map(t -> new TrunkReader(channel, plugin.executor(), t.factory(), t.handlers(),
+                        TrunkReader.HAND_ON_AFTER))
                 .orElse(null);
         server = new TtrpcServerEndpoint(channel, ConnId.PLUGIN_SERVICE,
                 reader == null ? plugin.executor() : reader, List.of(service.service()), limits.maxRequestsInFlight());

@@ -2,25 +2,33 @@ package io.nri4j.internal.mux;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A {@link TrunkReader}'s idle threads, the last to go idle woken first (its caches are warm, and
- * the scheduler still knows its CPU). Guarded by the reader's lock, except {@link Follower#await}.
+ * the scheduler still knows its CPU). Guarded by the reader's lock.
  */
 final class Followers {
 
     private final ArrayDeque<Follower> idle = new ArrayDeque<>();
 
-    /** Locked: the calling thread goes idle; it then awaits outside the lock. */
-    Follower add() {
+    /**
+     * Locked on entry and exit ({@code lock} is released meanwhile): the calling thread idles until
+     * woken, or for at most {@code nanos}, and is then no longer idle either way.
+     */
+    Follower idle(ReentrantLock lock, long nanos) {
         Follower me = new Follower(Thread.currentThread());
         idle.push(me);
+        lock.unlock();
+        try {
+            me.await(nanos);
+        } finally {
+            lock.lock();
+        }
+        if (!me.woken()) {
+            idle.remove(me);
+        }
         return me;
-    }
-
-    /** Locked: one that gave up waiting. */
-    void remove(Follower follower) {
-        idle.remove(follower);
     }
 
     /** Locked: wakes the last to go idle, to lead or to take work; false if none is idle. */
@@ -44,7 +52,7 @@ final class Followers {
         }
 
         /** Not locked: parks until woken, or for at most {@code nanos}. */
-        void await(long nanos) {
+        private void await(long nanos) {
             long deadline = System.nanoTime() + nanos;
             while (!woken) {
                 long left = deadline - System.nanoTime();

@@ -1,8 +1,6 @@
 package io.nri4j.internal.mux;
 
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.WriteBufferWaterMark;
 import java.time.Duration;
 import java.util.Map;
@@ -62,15 +60,8 @@ public final class MuxPipeline {
         MuxFrameDecoder decoder = new MuxFrameDecoder();
         MuxDemultiplexer demux = new MuxDemultiplexer(endpoints, onClose);
         if (reader != null) {
-            long stallNanos = settings.stalledReadTimeout().toNanos();
-            channel.pipeline().addLast("handler-threads-read", new ChannelInboundHandlerAdapter() {
-                @Override
-                public void channelActive(ChannelHandlerContext ctx) {
-                    ctx.pipeline().remove(this);
-                    reader.activate(ctx, demux, stallNanos);
-                    ctx.fireChannelActive();
-                }
-            });
+            channel.pipeline().addLast("handler-threads-read",
+                    new HandlerThreadsRead(reader, demux, settings.stalledReadTimeout().toNanos()));
         }
         channel.pipeline()
                 .addLast("backpressure", new BackPressure(reader))

@@ -1,10 +1,7 @@
 package io.nri4j.internal.mux;
 
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.unix.UnixChannel;
 import io.nri4j.internal.ttrpc.SlackTimer;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
@@ -37,7 +34,7 @@ public final class TrunkReader implements Executor {
 
     private static final Logger log = LoggerFactory.getLogger(TrunkReader.class);
     private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(60);
-    /** How long a request runs before another thread takes over reading, unless told otherwise. */
+    /** How long a request runs before another thread takes over reading, as nri4j's plugins have it. */
     public static final Duration HAND_ON_AFTER = Duration.ofMillis(1);
 
     private final Channel trunk;
@@ -56,8 +53,7 @@ public final class TrunkReader implements Executor {
     private int threads;
     private int running;
     private boolean leading;
-    /** Whether the leader is running a request, no other thread reading meanwhile. */
-    private boolean absent;
+    private boolean absent; // the leader runs a request, nobody reading meanwhile
     /** Counts the leader's absences, so that a late watchdog cannot end a later one. */
     private long turns;
     private boolean released;
@@ -65,10 +61,6 @@ public final class TrunkReader implements Executor {
     private volatile boolean closed;
     /** The thread decoding right now, whose accepted requests are its own to run. */
     private volatile Thread leader;
-
-    public TrunkReader(Channel trunk, Executor fallback, ThreadFactory threadFactory, int handlers) {
-        this(trunk, fallback, threadFactory, handlers, HAND_ON_AFTER);
-    }
 
     public TrunkReader(Channel trunk, Executor fallback, ThreadFactory threadFactory, int handlers,
             Duration handOnAfter) {
@@ -106,24 +98,9 @@ public final class TrunkReader implements Executor {
         fallback.execute(task);
     }
 
-    /**
-     * Event loop, as the channel becomes active: takes the reading over from the event loop where
-     * it can; the pipeline's own decoder is then replaced by one that drops what the event loop
-     * still reads when the runtime hangs up (nothing can be answered then).
-     */
-    void activate(ChannelHandlerContext ctx, MuxDemultiplexer demux, long stallNanos) {
-        if (!(trunk instanceof UnixChannel unix) || !trunk.isOpen()) {
-            return;
-        }
-        try {
-            loop = ReadLoop.open(unix, trunk.alloc(), demux, stallNanos);
-        } catch (IOException | RuntimeException | LinkageError e) {
-            log.debug("the event loop reads the NRI socket: {}", e.toString());
-            return;
-        }
-        trunk.config().setAutoRead(false);
-        ctx.pipeline().remove("stall");
-        ctx.pipeline().replace("mux", "read-elsewhere", new DroppedReads());
+    /** Event loop, as the channel becomes active: the reading is this reader's from now on. */
+    void start(ReadLoop reading) {
+        loop = reading;
         lock.lock();
         try {
             active = true;
@@ -173,20 +150,11 @@ public final class TrunkReader implements Executor {
                     leading = true;
                     lead = true;
                 } else {
-                    Followers.Follower me = followers.add();
-                    lock.unlock();
-                    try {
-                        me.await(IDLE_NANOS);
-                    } finally {
-                        lock.lock();
-                    }
+                    Followers.Follower me = followers.idle(lock, IDLE_NANOS);
                     if (me.woken()) {
                         lead = me.lead();
-                    } else {
-                        followers.remove(me);
-                        if (leading) {
-                            break; // idle for a minute, and another thread leads
-                        }
+                    } else if (leading) {
+                        break; // idle for a minute, and another thread leads
                     }
                 }
             }

@@ -1,6 +1,9 @@
 package io.nri4j.internal.ttrpc;
 
+import io.nri4j.internal.ttrpc.proto.KeyValue;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,6 +31,19 @@ public record ServerCall(String service, String method, long streamId, long time
             return null;
         }
         return Duration.ofNanos(timeoutNanos - (System.nanoTime() - startNanos));
+    }
+
+    /** A request's metadata pairs as a map: values in order, keys in their first order. */
+    static Map<String, List<String>> metadata(List<KeyValue> pairs) {
+        if (pairs.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, List<String>> metadata = new LinkedHashMap<>();
+        for (KeyValue pair : pairs) {
+            metadata.computeIfAbsent(pair.getKey(), k -> new ArrayList<>()).add(pair.getValue());
+        }
+        metadata.replaceAll((k, v) -> List.copyOf(v));
+        return metadata;
     }
 
     /** {@code Service/Method}, for messages. */

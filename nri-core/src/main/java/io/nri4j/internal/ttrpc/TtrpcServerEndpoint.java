@@ -6,20 +6,15 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import io.netty.util.concurrent.ScheduledFuture;
 import io.nri4j.internal.log.RateLimitedLog;
 import io.nri4j.internal.log.WireText;
 import io.nri4j.internal.mux.ConnId;
 import io.nri4j.internal.mux.MuxEndpoint;
 import io.nri4j.internal.mux.MuxWriter;
-import io.nri4j.internal.ttrpc.proto.KeyValue;
 import io.nri4j.internal.ttrpc.proto.Request;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -187,7 +182,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         }
         ServerCall serverCall = new ServerCall(request.getService(), request.getMethod(), id,
                 Math.max(0, request.getTimeoutNano()), System.nanoTime(),
-                metadata(request.getMetadataList()));
+                ServerCall.metadata(request.getMetadataList()));
         Call call = new Call(id, serverCall, handler, request.getPayload());
         calls.put(id, call);
         if (closed) {
@@ -196,7 +191,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
             return;
         }
         if (serverCall.hasDeadline()) {
-            call.stopTimer = deadline(() -> onDeadline(id), serverCall.timeoutNanos());
+            call.stopTimer = Deadlines.schedule(eventLoop, () -> onDeadline(id), serverCall.timeoutNanos());
         }
         try {
             executor.execute(call);
@@ -282,33 +277,6 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
             return;
         }
         writer.write(frame, true);
-    }
-
-    /**
-     * Schedules a deadline where that is cheap: on the event loop when on it (to the nanosecond);
-     * from another thread (one reading the trunk itself) on the clock's thread, up to
-     * {@link SlackTimer#SLACK} late, as an event-loop timer scheduled from outside wakes the loop.
-     * Returns what cancels it.
-     */
-    private Runnable deadline(Runnable task, long nanos) {
-        if (eventLoop.inEventLoop()) {
-            ScheduledFuture<?> timer = eventLoop.schedule(task, nanos, TimeUnit.NANOSECONDS);
-            return () -> timer.cancel(false); // from another thread Netty drops it on the loop's next turn
-        }
-        SlackTimer.Timer timer = SlackTimer.schedule(task, nanos);
-        return timer::cancel;
-    }
-
-    private static Map<String, List<String>> metadata(List<KeyValue> pairs) {
-        if (pairs.isEmpty()) {
-            return Map.of();
-        }
-        Map<String, List<String>> metadata = new LinkedHashMap<>();
-        for (KeyValue pair : pairs) {
-            metadata.computeIfAbsent(pair.getKey(), k -> new ArrayList<>()).add(pair.getValue());
-        }
-        metadata.replaceAll((k, v) -> List.copyOf(v));
-        return metadata;
     }
 
     /** One accepted request until it is answered. */
