@@ -41,6 +41,20 @@ class SlackTimerTests {
     }
 
     @Test
+    void aCancelledDeadlineLeavesTheQueueAtOnceWhereACancelledShortTimerLingers() {
+        SlackTimer.Timer near = SlackTimer.schedule(() -> { }, SlackTimer.LINGER);
+        SlackTimer.Timer far = SlackTimer.schedule(() -> { }, TimeUnit.SECONDS.toNanos(2));
+        int queued = SlackTimer.queued();
+
+        far.cancel();
+        assertThat(SlackTimer.queued()).isEqualTo(queued - 1);
+        near.cancel();
+        assertThat(SlackTimer.queued()).isEqualTo(queued - 1);
+        far.cancel();
+        assertThat(SlackTimer.queued()).isEqualTo(queued - 1);
+    }
+
+    @Test
     void aBudgetThatThrowsDoesNotStopTheClock() {
         SlackTimer.schedule(() -> {
             throw new IllegalStateException("a failing overrun");
