@@ -2,6 +2,7 @@ package io.nri4j.spring.handler;
 
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Message;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerAdjustment;
 import io.nri4j.api.v1alpha1.LinuxResources;
@@ -10,8 +11,12 @@ import io.nri4j.spring.annotation.NriConfig;
 import io.nri4j.spring.config.NriConfigBinder;
 import io.nri4j.stub.RequestContext;
 import io.nri4j.stub.RuntimeInfo;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
+import java.lang.reflect.UndeclaredThrowableException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,32 +83,61 @@ final class Arguments {
         Map<ResolvableType, Argument> offered = new LinkedHashMap<>();
         offered.put(ResolvableType.forClass(request.requestType()), (req, ctx) -> req);
         var fields = descriptor(request);
-        field(offered, fields.findFieldByName("pod"), PodSandbox.class);
-        field(offered, fields.findFieldByName("container"), Container.class);
-        field(offered, fields.findFieldByName("linux_resources"), LinuxResources.class);
-        field(offered, fields.findFieldByName("adjust"), ContainerAdjustment.class);
+        field(offered, request, fields.findFieldByName("pod"), ResolvableType.forClass(PodSandbox.class));
+        field(offered, request, fields.findFieldByName("container"), ResolvableType.forClass(Container.class));
+        field(offered, request, fields.findFieldByName("linux_resources"),
+                ResolvableType.forClass(LinuxResources.class));
+        field(offered, request, fields.findFieldByName("adjust"), ResolvableType.forClass(ContainerAdjustment.class));
         if (request == NriRequest.SYNCHRONIZE) {
-            offered.put(ResolvableType.forClassWithGenerics(List.class, PodSandbox.class),
-                    (req, ctx) -> req.getField(fields.findFieldByName("pods")));
-            offered.put(ResolvableType.forClassWithGenerics(List.class, Container.class),
-                    (req, ctx) -> req.getField(fields.findFieldByName("containers")));
+            field(offered, request, fields.findFieldByName("pods"),
+                    ResolvableType.forClassWithGenerics(List.class, PodSandbox.class));
+            field(offered, request, fields.findFieldByName("containers"),
+                    ResolvableType.forClassWithGenerics(List.class, Container.class));
         }
         if (request == NriRequest.CONFIGURE) {
-            offered.put(ResolvableType.forClass(String.class),
-                    (req, ctx) -> req.getField(fields.findFieldByName("config")));
+            field(offered, request, fields.findFieldByName("config"), ResolvableType.forClass(String.class));
         }
         if (request == NriRequest.SHUTDOWN) {
-            offered.put(ResolvableType.forClass(String.class),
-                    (req, ctx) -> req.getField(fields.findFieldByName("reason")));
+            field(offered, request, fields.findFieldByName("reason"), ResolvableType.forClass(String.class));
         }
         offered.put(ResolvableType.forClass(RequestContext.class), (req, ctx) -> ctx);
         offered.put(ResolvableType.forClass(RuntimeInfo.class), (req, ctx) -> ctx.runtime());
         return offered;
     }
 
-    private static void field(Map<ResolvableType, Argument> offered, FieldDescriptor field, Class<?> type) {
+    private static void field(Map<ResolvableType, Argument> offered, NriRequest request, FieldDescriptor field,
+            ResolvableType type) {
         if (field != null) {
-            offered.put(ResolvableType.forClass(type), (req, ctx) -> req.getField(field));
+            offered.put(type, getter(request.requestType(), field));
+        }
+    }
+
+    /**
+     * The field's generated getter, called through a handle: protobuf's {@code getField} took a
+     * {@code Method.invoke} with a walk of the stack for its caller, about 1.4 µs a request.
+     */
+    private static Argument getter(Class<?> requestType, FieldDescriptor field) {
+        String json = field.getJsonName();
+        String name = "get" + Character.toUpperCase(json.charAt(0)) + json.substring(1)
+                + (field.isRepeated() ? "List" : "");
+        MethodHandle getter;
+        try {
+            getter = MethodHandles.publicLookup().unreflect(requestType.getMethod(name))
+                    .asType(MethodType.methodType(Object.class, Message.class));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(requestType.getName() + " has no getter " + name + " for "
+                    + field.getName(), e);
+        }
+        return (req, ctx) -> get(getter, req);
+    }
+
+    private static Object get(MethodHandle getter, Message request) {
+        try {
+            return (Object) getter.invokeExact(request);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new UndeclaredThrowableException(t);
         }
     }
 

@@ -85,7 +85,7 @@ public final class HandlerMethodProcessor implements SmartInitializingSingleton 
                             + " and @OnEscapedContainer", "Handle each request in a method of its own.");
                 }
                 Method invocable = AopUtils.selectInvocableMethod(method, bean.getClass());
-                registry.add(HandlerMethod.of(beanName, bean, invocable, request, order(method, type, bean), config));
+                registry.add(HandlerMethod.of(bean, invocable, request, order(method, type, bean), config));
             });
             escapes.keySet().forEach(method -> registry.addEscape(EscapeMethod.of(bean,
                     AopUtils.selectInvocableMethod(method, bean.getClass()), order(method, type, bean))));

@@ -130,7 +130,7 @@ class HandlerChainTests {
         for (String name : names) {
             Method method = Arrays.stream(Annotator.class.getDeclaredMethods()).filter(m -> m.getName().equals(name))
                     .findFirst().orElseThrow(() -> new NoSuchMethodException(name));
-            methods.add(HandlerMethod.of("annotator", bean, method, request, 0, new NriConfigBinder()));
+            methods.add(HandlerMethod.of(bean, method, request, 0, new NriConfigBinder()));
         }
         return new HandlerChain(request, methods);
     }

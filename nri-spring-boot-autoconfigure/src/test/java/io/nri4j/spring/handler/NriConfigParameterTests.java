@@ -39,7 +39,7 @@ class NriConfigParameterTests {
     void theConfigurationArrivesRawAndBoundToTheParameterType() throws Exception {
         NriConfigBinder binder = new NriConfigBinder();
         Configured bean = new Configured();
-        HandlerMethod method = HandlerMethod.of("configured", bean,
+        HandlerMethod method = HandlerMethod.of(bean,
                 Configured.class.getDeclaredMethod("configure", String.class, Limits.class),
                 NriRequest.CONFIGURE, 0, binder);
         String config = "max-containers: 3\n";
