@@ -1,7 +1,5 @@
 package io.nri4j.spring.handler;
 
-import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
 import io.nri4j.api.v1alpha1.Container;
 import io.nri4j.api.v1alpha1.ContainerAdjustment;
@@ -82,53 +80,50 @@ final class Arguments {
     private static Map<ResolvableType, Argument> offered(NriRequest request) {
         Map<ResolvableType, Argument> offered = new LinkedHashMap<>();
         offered.put(ResolvableType.forClass(request.requestType()), (req, ctx) -> req);
-        var fields = descriptor(request);
-        field(offered, request, fields.findFieldByName("pod"), ResolvableType.forClass(PodSandbox.class));
-        field(offered, request, fields.findFieldByName("container"), ResolvableType.forClass(Container.class));
-        field(offered, request, fields.findFieldByName("linux_resources"),
-                ResolvableType.forClass(LinuxResources.class));
-        field(offered, request, fields.findFieldByName("adjust"), ResolvableType.forClass(ContainerAdjustment.class));
+        getter(offered, request, "getPod", ResolvableType.forClass(PodSandbox.class));
+        getter(offered, request, "getContainer", ResolvableType.forClass(Container.class));
+        getter(offered, request, "getLinuxResources", ResolvableType.forClass(LinuxResources.class));
+        getter(offered, request, "getAdjust", ResolvableType.forClass(ContainerAdjustment.class));
         if (request == NriRequest.SYNCHRONIZE) {
-            field(offered, request, fields.findFieldByName("pods"),
-                    ResolvableType.forClassWithGenerics(List.class, PodSandbox.class));
-            field(offered, request, fields.findFieldByName("containers"),
+            getter(offered, request, "getPodsList", ResolvableType.forClassWithGenerics(List.class, PodSandbox.class));
+            getter(offered, request, "getContainersList",
                     ResolvableType.forClassWithGenerics(List.class, Container.class));
         }
         if (request == NriRequest.CONFIGURE) {
-            field(offered, request, fields.findFieldByName("config"), ResolvableType.forClass(String.class));
+            getter(offered, request, "getConfig", ResolvableType.forClass(String.class));
         }
         if (request == NriRequest.SHUTDOWN) {
-            field(offered, request, fields.findFieldByName("reason"), ResolvableType.forClass(String.class));
+            getter(offered, request, "getReason", ResolvableType.forClass(String.class));
         }
         offered.put(ResolvableType.forClass(RequestContext.class), (req, ctx) -> ctx);
         offered.put(ResolvableType.forClass(RuntimeInfo.class), (req, ctx) -> ctx.runtime());
         return offered;
     }
 
-    private static void field(Map<ResolvableType, Argument> offered, NriRequest request, FieldDescriptor field,
-            ResolvableType type) {
-        if (field != null) {
-            offered.put(type, getter(request.requestType(), field));
-        }
-    }
-
     /**
-     * The field's generated getter, called through a handle: protobuf's {@code getField} took a
-     * {@code Method.invoke} with a walk of the stack for its caller, about 1.4 µs a request.
+     * Offers the request's generated getter {@code name}, where the request has it, called through
+     * a handle: protobuf's reflective {@code getField} took a {@code Method.invoke} with a walk of
+     * the stack for its caller, about 1.4 µs a request.
      */
-    private static Argument getter(Class<?> requestType, FieldDescriptor field) {
-        String json = field.getJsonName();
-        String name = "get" + Character.toUpperCase(json.charAt(0)) + json.substring(1)
-                + (field.isRepeated() ? "List" : "");
+    private static void getter(Map<ResolvableType, Argument> offered, NriRequest request, String name,
+            ResolvableType type) {
+        Method method;
+        try {
+            method = request.requestType().getMethod(name);
+        } catch (NoSuchMethodException e) {
+            return;
+        }
+        if (method.getReturnType() != type.resolve()) {
+            return;
+        }
         MethodHandle getter;
         try {
-            getter = MethodHandles.publicLookup().unreflect(requestType.getMethod(name))
+            getter = MethodHandles.publicLookup().unreflect(method)
                     .asType(MethodType.methodType(Object.class, Message.class));
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(requestType.getName() + " has no getter " + name + " for "
-                    + field.getName(), e);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(method + " cannot be called", e);
         }
-        return (req, ctx) -> get(getter, req);
+        offered.put(type, (req, ctx) -> get(getter, req));
     }
 
     private static Object get(MethodHandle getter, Message request) {
@@ -138,15 +133,6 @@ final class Arguments {
             throw e;
         } catch (Throwable t) {
             throw new UndeclaredThrowableException(t);
-        }
-    }
-
-    private static Descriptor descriptor(NriRequest request) {
-        try {
-            return (Descriptor) request.requestType()
-                    .getMethod("getDescriptor").invoke(null);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
         }
     }
 
