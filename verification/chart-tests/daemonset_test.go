@@ -107,6 +107,10 @@ func checkDaemonSet(t *testing.T, r *rendered, want expected) {
 		if got := at(config, "management", "server", "port"); fmt.Sprint(got) != fmt.Sprint(want.managementPort) {
 			t.Errorf("management.server.port = %#v, want %d", got, want.managementPort)
 		}
+		// One web server: a second port would start a second one, which Spring AOT fixes at build time.
+		if got := at(config, "server", "port"); fmt.Sprint(got) != fmt.Sprint(want.managementPort) {
+			t.Errorf("server.port = %#v, want the management port %d", got, want.managementPort)
+		}
 		if got := at(config, "management", "endpoint", "health", "probes", "enabled"); got != true {
 			t.Errorf("management.endpoint.health.probes.enabled = %#v, want true", got)
 		}

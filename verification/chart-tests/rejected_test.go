@@ -23,6 +23,8 @@ func TestRejectedValues(t *testing.T) {
 			[]string{"config.nri.plugin.name is set by the chart"}},
 		{"should refuse the management port in config, flat", []string{"--set-json", `config={"management.server.port":1}`},
 			[]string{"config.management.server.port is set by the chart"}},
+		{"should refuse the application's port in config", []string{"--set", "config.server.port=8080"},
+			[]string{"config.server.port is set by the chart"}},
 		{"should refuse nri.required in config", []string{"--set", "config.nri.required=true"},
 			[]string{"config.nri.required is set by the chart"}},
 		{"should refuse plugin.required given as a string", []string{"--set-string", "plugin.required=true"},

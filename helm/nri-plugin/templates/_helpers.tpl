@@ -69,14 +69,17 @@ give it as a string.
 {{/*
 The application.yaml: defaults a user may change, then the user's config, then what the chart
 derives from other values (those keys may not be set in config: two places for one setting would
-leave the operator guessing which one holds).
+leave the operator guessing which one holds). The application's own port is the management port
+too: with two ports Spring Boot starts a second web server for actuator (a second context, 15
+threads, 80 ms of start-up), and an application built with Spring AOT fixes that choice at build
+time, so a management port set only at run time would leave actuator on 8080, off the probes' port.
 */}}
 {{- define "nri-plugin.applicationConfig" -}}
 {{- $config := deepCopy .Values.config }}
 {{- $managed := list
   (list "nri" "plugin" "name") (list "nri" "plugin" "index") (list "nri" "required") (list "nri" "socket-path")
   (list "nri" "instances" "directory") (list "nri" "enforcement" "enabled") (list "nri" "enforcement" "directory")
-  (list "management" "server" "port")
+  (list "management" "server" "port") (list "server" "port")
   (list "spring" "lifecycle" "timeout-per-shutdown-phase") }}
 {{- range $path := $managed }}
 {{- $flat := join "." $path }}
@@ -103,6 +106,7 @@ leave the operator guessing which one holds).
     "socket-path" (printf "%s/%s" (trimSuffix "/" .Values.nri.socketDirectory) .Values.nri.socketName)
     "instances" (dict "directory" .Values.instances.hostPath)
     "enforcement" (dict "enabled" .Values.enforcement.enabled "directory" .Values.enforcement.hostPath))
+  "server" (dict "port" .Values.management.port)
   "management" (dict
     "server" (dict "port" .Values.management.port)
     "endpoint" (dict "health" (dict "probes" (dict "enabled" true))))

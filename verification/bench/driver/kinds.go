@@ -49,9 +49,10 @@ func Core(j Java, classpath string) Kind {
 }
 
 // Spring is the plugin as a Spring Boot application with actuator over HTTP, built with Spring
-// AOT (process-aot) and started from its generated initialization code, as its pom says.
+// AOT (process-aot) and started from its generated initialization code, as its pom says. The
+// flag goes first, so that a later -Dspring.aot.enabled=false (a B kind's) overrides it.
 func Spring(j Java, classpath string) Kind {
-	j.JVMArgs = append(append([]string{}, j.JVMArgs...), "-Dspring.aot.enabled=true")
+	j.JVMArgs = append([]string{"-Dspring.aot.enabled=true"}, j.JVMArgs...)
 	return Kind{Name: "Spring", Command: func(socket string) *exec.Cmd {
 		// Instances coordinate through a directory (a hostPath on a node): here the runtime's own.
 		return j.command(classpath, "io.nri4j.bench.spring.SpringBenchPlugin", "--nri.socket-path="+socket,
