@@ -60,6 +60,7 @@ type rolloutStream struct {
 	mu                          sync.Mutex
 	creations, failed, unadjust int
 	firstErr                    string
+	unadjusted                  []string // the first few containers created without the adjustment
 	started                     time.Time
 	elapsed                     time.Duration
 	containers                  []string
@@ -131,6 +132,11 @@ func (h *Harness) runRollout(t *T, jvm []string, victim func(i int) string) {
 	if stream.failed > 0 {
 		id := strings.TrimSuffix(strings.Fields(stream.firstErr)[1], ":")
 		t.Logf("side effects of %s (event, container, instance): %q", id, effectsOf(effects, "ctr-"+id))
+	}
+	for _, id := range stream.unadjusted {
+		// Which instance ran its handlers, if any: read with the instances' logs below.
+		t.Logf("created without the adjustment: %s, side effects (event, container, instance): %q", id,
+			effectsOf(effects, id))
 	}
 	require.Zero(t, stream.failed, "failed creations, the first: %s", stream.firstErr)
 	require.Zero(t, stream.unadjust, "containers created without the plugin's adjustment")
@@ -219,6 +225,9 @@ func (s *rolloutStream) run(rt *Runtime, stop <-chan struct{}, done chan<- struc
 		}
 		if rsp.GetAdjust().GetAnnotations()[rolloutAnnotation] == "" {
 			s.unadjust++
+			if len(s.unadjusted) < 5 {
+				s.unadjusted = append(s.unadjusted, ctr.Id)
+			}
 		}
 		if err := rt.Event("StartContainer", pod, ctr); err != nil {
 			fail("StartContainer", err)
