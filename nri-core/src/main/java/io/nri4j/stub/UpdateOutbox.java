@@ -52,7 +52,7 @@ final class UpdateOutbox {
                     fail(queued);
                 } else if (queue.isEmpty()) {
                     queue.add(queued);
-                    server.whenIdle(this::flush); // at once if no call is in flight
+                    server.whenIdle(this::flush); // on the next turn if no call is in flight
                 } else {
                     queue.add(queued); // behind those already waiting, which flush() sends first
                 }

@@ -10,8 +10,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What waits on the event loop for a server to have no call in flight. Actions are added and run
- * on the event loop; {@link #callEnded()} is told on whichever thread took a call out of the
- * server's table, and wakes the event loop only when something waits.
+ * on the event loop, always from a task of their own: an answer written through the channel from
+ * another thread is a task queued before its call left the server's table, so it goes out before
+ * an action that closes the connection. {@link #callEnded()} is told on whichever thread took a
+ * call out of the table, and wakes the event loop only when something waits.
  */
 final class IdleWaiters {
 
@@ -30,33 +32,29 @@ final class IdleWaiters {
         this.calls = calls;
     }
 
-    /** Event loop: runs {@code action} once no call is in flight, at once if none is. */
+    /** Event loop: runs {@code action} once no call is in flight, on the loop's next turn if none is. */
     void add(Runnable action) {
-        if (calls.isEmpty()) {
-            action.run();
-            return;
-        }
         waiting.add(action);
         wanted = true;
-        // The last call may have ended between the check above and the flag: its thread did not
-        // see the flag then, so look again (each side writes, then reads what the other wrote).
+        // The last call may have ended before the flag went up: its thread did not see it then,
+        // so look here (each side writes, then reads what the other wrote).
         if (calls.isEmpty()) {
-            run();
+            post();
         }
     }
 
     /** Any thread, after a call was taken out of the table. */
     void callEnded() {
         if (wanted && calls.isEmpty()) {
-            if (eventLoop.inEventLoop()) {
-                run();
-            } else {
-                try {
-                    eventLoop.execute(this::run);
-                } catch (RejectedExecutionException e) {
-                    logger.debug("event loop gone; idle actions dropped with the connection");
-                }
-            }
+            post();
+        }
+    }
+
+    private void post() {
+        try {
+            eventLoop.execute(this::run);
+        } catch (RejectedExecutionException e) {
+            logger.debug("event loop gone; idle actions dropped with the connection");
         }
     }
 

@@ -23,6 +23,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +60,10 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
     private final Executor executor;
     private final Map<String, TtrpcService> services = new HashMap<>();
     private final TtrpcDecoder decoder = new TtrpcDecoder();
-    /** Written on the event loop (accepted) and by whichever answers a call (removed). */
+    /**
+     * Written on the event loop (accepted) and by whichever answers a call (removed, once its
+     * answer is written: a call counts as in flight until then).
+     */
     private final Map<Long, Call> calls = new ConcurrentHashMap<>();
     private final IdleWaiters idle;
     private final int maxInFlight;
@@ -117,8 +121,8 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
     }
 
     /**
-     * Event loop: runs {@code action} there once no call is in flight, at once if none is. An
-     * action that finds a new call in flight may wait again.
+     * Event loop: runs {@code action} there once no call is in flight, on the loop's next turn if
+     * none is. An action that finds a new call in flight may wait again.
      */
     public void whenIdle(Runnable action) {
         idle.add(action);
@@ -203,8 +207,8 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
     }
 
     private void onDeadline(long id) {
-        Call call = calls.remove(id);
-        if (call == null) {
+        Call call = calls.get(id);
+        if (call == null || !call.answered.compareAndSet(false, true)) {
             return;
         }
         call.cancel();
@@ -213,6 +217,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
                 TimeUnit.NANOSECONDS.toMillis(call.serverCall.timeoutNanos()));
         send(id, Responses.failure(TtrpcStatus.of(StatusCode.DEADLINE_EXCEEDED,
                 "context deadline exceeded")));
+        calls.remove(id);
         idle.callEnded();
     }
 
@@ -221,8 +226,8 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
      * unless its deadline or the connection's end came first.
      */
     private void finish(long id, ResponsePayload payload, Throwable error) {
-        Call call = calls.remove(id);
-        if (call == null) {
+        Call call = calls.get(id);
+        if (call == null || !call.answered.compareAndSet(false, true)) {
             logger.debug("stream {}: dropping a response whose call already ended", id);
             return;
         }
@@ -232,6 +237,10 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         } else {
             send(id, Responses.failure(Responses.statusOf(error)));
         }
+        // Out of the table only now: a graceful stop closes the connection once no call is in
+        // flight, and closing it between the two dropped this answer (an adjustment lost in a
+        // rolling update, where the other instance had left the request to this one).
+        calls.remove(id);
         idle.callEnded();
     }
 
@@ -284,6 +293,8 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
 
         final ServerCall serverCall;
         final FutureTask<CompletionStage<ResponsePayload>> task;
+        /** Taken by whichever answers the call: its handler's end or its deadline. */
+        final AtomicBoolean answered = new AtomicBoolean();
         /** Cancels the deadline's timer; set before the call runs. */
         Runnable stopTimer = () -> { };
 
