@@ -10,9 +10,13 @@ import (
 )
 
 // Plan is how many calls each phase of a latency run makes. A call here is one CreateContainer
-// followed by one StartContainer for the same container.
+// followed by one StartContainer for the same container. Idle is how long the process then
+// gets no calls before its memory is read again: the JVM gives freed native memory back on
+// timers of its own (its arena chunk pool every 5 s, then the chart's native heap trim), so
+// the RSS right after the calls depends on where they stand.
 type Plan struct {
 	ShortWarmUp, ShortMeasured, LongWarmUp, LongMeasured int
+	Idle                                                 time.Duration
 }
 
 // Total is the number of CreateContainer calls a run makes after the first one.
@@ -31,6 +35,7 @@ type LatencyResult struct {
 	Cold        time.Duration // the first CreateContainer after synchronization
 	Short, Long Window        // after ShortWarmUp and LongWarmUp calls
 	Memory      Memory        // after all calls
+	AfterIdle   Memory        // after all calls and then Plan.Idle without any
 }
 
 // Latency spawns kind against an empty runtime and measures its calls as plan says.
@@ -104,7 +109,11 @@ func Latency(kind Kind, plan Plan, out string, round int) (LatencyResult, error)
 			return res, err
 		}
 	}
-	res.Memory, err = memory(s.pid())
+	if res.Memory, err = memory(s.pid()); err != nil {
+		return res, err
+	}
+	time.Sleep(plan.Idle)
+	res.AfterIdle, err = memory(s.pid())
 	if err == nil && kind.AfterLoad != nil {
 		kind.AfterLoad(s.pid(), filepath.Join(out, fmt.Sprintf("%s-%d", kind.Name, round)))
 	}

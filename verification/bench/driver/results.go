@@ -39,3 +39,16 @@ func (r *Results) syncMedian(kind string, pick func(SyncResult) time.Duration) t
 	}
 	return Median(v)
 }
+
+// idleMeasured says whether the run read its plugins' memory after their idle time too (runs
+// saved before it did not).
+func (r *Results) idleMeasured() bool {
+	for _, ls := range r.Latency {
+		for _, l := range ls {
+			if l.AfterIdle.RSSKiB > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

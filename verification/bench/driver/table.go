@@ -71,6 +71,11 @@ func (r *Results) rows(plan Plan) []row {
 	add(fmt.Sprintf("RSS after %d CreateContainer + %d StartContainer", total, total), mib, func(k string) float64 {
 		return float64(r.median(k, func(l LatencyResult) time.Duration { return time.Duration(l.Memory.RSSKiB) })) / 1024
 	})
+	if r.idleMeasured() {
+		add(fmt.Sprintf("RSS %s later, without calls", plan.Idle), mib, func(k string) float64 {
+			return float64(r.median(k, func(l LatencyResult) time.Duration { return time.Duration(l.AfterIdle.RSSKiB) })) / 1024
+		})
+	}
 	add("threads after them", count, func(k string) float64 {
 		return float64(r.median(k, func(l LatencyResult) time.Duration { return time.Duration(l.Memory.Threads) }))
 	})

@@ -42,15 +42,16 @@ func main() {
 	bSpringCP := flag.String("b-spring-classpath", "", "the Spring-B kind's classpath (default: -spring-classpath); adds the B kinds")
 	bKinds := flag.String("b-kinds", "nri-core,Spring", "which Java plugins get a B kind")
 	javaKinds := flag.String("java-kinds", "nri-core,Spring", "which Java plugins run (with their B kinds)")
-	memoryDump := flag.Bool("memory-dump", false, "after each latency run's calls, write each Java plugin's /proc status, smaps_rollup and jcmd VM.native_memory summary / GC.heap_info / Thread.print / GC.class_histogram to <out>/<kind>-<round>-memory.txt (NMT needs -XX:NativeMemoryTracking=summary in -jvm-args)")
+	memoryDump := flag.Bool("memory-dump", false, "after each latency run's calls and its idle time, write each Java plugin's /proc status, smaps_rollup and jcmd VM.native_memory summary / GC.heap_info / Thread.print / GC.class_histogram to <out>/<kind>-<round>-memory.txt (NMT needs -XX:NativeMemoryTracking=summary in -jvm-args)")
 	flag.Parse()
 	// The runtime library logs every connection at info level: noise next to the table.
 	logrus.SetLevel(logrus.WarnLevel)
 
-	plan := driver.Plan{ShortWarmUp: 2000, ShortMeasured: 5000, LongWarmUp: 30000, LongMeasured: 10000}
+	plan := driver.Plan{ShortWarmUp: 2000, ShortMeasured: 5000, LongWarmUp: 30000, LongMeasured: 10000,
+		Idle: 10 * time.Second}
 	pods, containers := 1000, 10000
 	if *smoke {
-		plan = driver.Plan{ShortWarmUp: 20, ShortMeasured: 100, LongWarmUp: 200, LongMeasured: 100}
+		plan = driver.Plan{ShortWarmUp: 20, ShortMeasured: 100, LongWarmUp: 200, LongMeasured: 100, Idle: time.Second}
 		pods, containers, *rounds = 10, 100, 1
 	}
 	if *replot != "" {
