@@ -115,7 +115,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         calls.clear();
     }
 
-    /** Any thread: calls accepted and not yet answered. */
+    /** Any thread: calls accepted whose answer is not yet written. */
     public int activeCalls() {
         return calls.size();
     }
@@ -191,7 +191,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         calls.put(id, call);
         if (closed) {
             // The trunk closed while this was decoded off the event loop: nothing will answer it.
-            calls.remove(id);
+            ended(id);
             return;
         }
         if (serverCall.hasDeadline()) {
@@ -200,9 +200,9 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         try {
             executor.execute(call);
         } catch (RejectedExecutionException e) {
-            calls.remove(id);
             call.cancel();
             refuse(id, StatusCode.UNAVAILABLE, "plugin is shutting down");
+            ended(id);
         }
     }
 
@@ -217,8 +217,7 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
                 TimeUnit.NANOSECONDS.toMillis(call.serverCall.timeoutNanos()));
         send(id, Responses.failure(TtrpcStatus.of(StatusCode.DEADLINE_EXCEEDED,
                 "context deadline exceeded")));
-        calls.remove(id);
-        idle.callEnded();
+        ended(id);
     }
 
     /**
@@ -237,9 +236,12 @@ public final class TtrpcServerEndpoint implements MuxEndpoint {
         } else {
             send(id, Responses.failure(Responses.statusOf(error)));
         }
-        // Out of the table only now: a graceful stop closes the connection once no call is in
-        // flight, and closing it between the two dropped this answer (an adjustment lost in a
-        // rolling update, where the other instance had left the request to this one).
+        ended(id);
+    }
+
+    // A call leaves the table, and idle waiters hear of it, only after its answer is written: a
+    // graceful stop closes the connection once none is in flight, which in between lost answers.
+    private void ended(long id) {
         calls.remove(id);
         idle.callEnded();
     }
