@@ -11,6 +11,7 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.context.PropertyPlaceholderAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
@@ -59,6 +60,15 @@ class HandlerMethodDiscoveryTests {
             assertThat(registry.methods(NriRequest.START_CONTAINER)).hasSize(1);
             assertThat(registry.events().toString()).isEqualTo("CreateContainer,StartContainer");
         });
+    }
+
+    @Test
+    void beansOfTheJdksAndSpringsOwnClassesAreNotSearched() {
+        assertThat(HandlerMethodProcessor.searched(PropertyPlaceholderAutoConfiguration.class)).isFalse();
+        assertThat(HandlerMethodProcessor.searched(ApplicationContextRunner.class)).isFalse();
+        assertThat(HandlerMethodProcessor.searched(StringBuilder.class)).isFalse();
+        assertThat(HandlerMethodProcessor.searched(CreatesImpl.class)).isTrue();
+        assertThat(HandlerMethodProcessor.searched(NoHandlers.class)).isTrue();
     }
 
     @Test
