@@ -9,7 +9,8 @@ import io.nri4j.api.v1alpha1.StateChangeEvent;
 /**
  * Names a request the same way in every instance of the plugin: its event and the container
  * (or pod) it is about. Configure, Synchronize and Shutdown belong to one connection and are
- * never shared: {@code null}.
+ * never shared: {@code null}. The names are shared with other versions of the plugin during a
+ * rolling upgrade, so their form does not change.
  */
 final class RoundKey {
 
@@ -21,14 +22,16 @@ final class RoundKey {
         if (e == Event.UNKNOWN) {
             return null;
         }
-        var fields = request.getDescriptorForType();
-        var container = fields.findFieldByName("container");
-        if (container != null && request.hasField(container)) {
-            return e.name() + "/" + ((Container) request.getField(container)).getId();
+        // Through the generated getters, as RequestSubject reads them: protobuf's reflective
+        // hasField and getField call the same getters by Method.invoke on every request. A
+        // request parsed from the wire holds the default instance only where the field is absent.
+        Container container = RequestSubject.container(request);
+        if (container != Container.getDefaultInstance()) {
+            return e.name() + "/" + container.getId();
         }
-        var pod = fields.findFieldByName("pod");
-        if (pod != null && request.hasField(pod)) {
-            return e.name() + "/" + ((PodSandbox) request.getField(pod)).getId();
+        PodSandbox pod = RequestSubject.pod(request);
+        if (pod != PodSandbox.getDefaultInstance()) {
+            return e.name() + "/" + pod.getId();
         }
         return e.name() + "/";
     }
