@@ -8,15 +8,12 @@ import (
 	"strings"
 )
 
-// AppLayers are Spring Boot's default layers, least often changed first. A jar built with a
-// layers configuration of its own has its own, in its own order: ExtractApp returns them.
-var AppLayers = []string{"dependencies", "spring-boot-loader", "snapshot-dependencies", "application"}
-
 // ExtractApp extracts the Spring Boot jar with Boot's own tools (`-Djarmode=tools extract
 // --layers`) into one directory per layer of the jar under dir, each holding app/: the
 // application's jar at app/app.jar with its libraries in app/lib, run as `java -jar
 // /app/app.jar`, which is the form a class-data cache can record (a fat jar's nested jars it
-// cannot). It returns the jar's layers in the jar's order (`list-layers`).
+// cannot). It returns the jar's layers in the jar's order (`list-layers`): Spring Boot's
+// defaults, least often changed first, or those of the jar's own layers configuration.
 func ExtractApp(java, jar, dir string) ([]string, error) {
 	list, err := exec.Command(java, "-Djarmode=tools", "-jar", jar, "list-layers").Output()
 	if err != nil {
