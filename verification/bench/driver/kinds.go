@@ -32,8 +32,10 @@ type Java struct {
 	Env     []string
 }
 
-func (j Java) command(classpath, mainClass string, args ...string) *exec.Cmd {
-	argv := append(append([]string{}, j.JVMArgs...), "-cp", classpath, mainClass)
+// command runs mainClass with its temporary files (Tomcat's directories, which it leaves behind
+// when killed) in dir, the runtime's directory that the session removes.
+func (j Java) command(dir, classpath, mainClass string, args ...string) *exec.Cmd {
+	argv := append(append([]string{"-Djava.io.tmpdir=" + dir}, j.JVMArgs...), "-cp", classpath, mainClass)
 	cmd := exec.Command(j.Binary, append(argv, args...)...)
 	if len(j.Env) > 0 {
 		cmd.Env = append(os.Environ(), j.Env...)
@@ -44,7 +46,7 @@ func (j Java) command(classpath, mainClass string, args ...string) *exec.Cmd {
 // Core is the plugin on nri-core alone.
 func Core(j Java, classpath string) Kind {
 	return Kind{Name: "nri-core", Command: func(socket string) *exec.Cmd {
-		return j.command(classpath, "io.nri4j.bench.core.CoreBenchPlugin", socket)
+		return j.command(filepath.Dir(socket), classpath, "io.nri4j.bench.core.CoreBenchPlugin", socket)
 	}}
 }
 
@@ -55,7 +57,8 @@ func Spring(j Java, classpath string) Kind {
 	j.JVMArgs = append([]string{"-Dspring.aot.enabled=true"}, j.JVMArgs...)
 	return Kind{Name: "Spring", Command: func(socket string) *exec.Cmd {
 		// Instances coordinate through a directory (a hostPath on a node): here the runtime's own.
-		return j.command(classpath, "io.nri4j.bench.spring.SpringBenchPlugin", "--nri.socket-path="+socket,
+		return j.command(filepath.Dir(socket), classpath, "io.nri4j.bench.spring.SpringBenchPlugin",
+			"--nri.socket-path="+socket,
 			"--nri.instances.directory="+filepath.Join(filepath.Dir(socket), "instances"))
 	}}
 }

@@ -86,6 +86,9 @@ func (s *session) close() {
 		}
 		_ = s.cmd.Process.Signal(syscall.SIGKILL)
 		<-s.exited
+		// The socket a JVM opens for jcmd (-memory-dump), in /tmp whatever its java.io.tmpdir,
+		// which only a JVM that exits on its own removes.
+		_ = os.Remove(fmt.Sprintf("/tmp/.java_pid%d", s.cmd.Process.Pid))
 	}
 	os.RemoveAll(s.dir)
 }
