@@ -53,9 +53,11 @@ func Train(kind Kind, calls int, out string) error {
 	pod := harness.Pod("training-pod", nil)
 	for i := 0; i < calls; i++ {
 		ctr := harness.Ctr(pod, fmt.Sprintf("training-ctr-%d", i%64))
-		if _, err := s.rt.CreateContainer(pod, ctr); err != nil {
+		rsp, err := s.rt.CreateContainer(pod, ctr)
+		if err != nil {
 			return fmt.Errorf("%s training: %w", kind.Name, err)
 		}
+		annotate(ctr, rsp)
 		if err := s.rt.Event("StartContainer", pod, ctr); err != nil {
 			return fmt.Errorf("%s training: %w", kind.Name, err)
 		}
