@@ -114,8 +114,8 @@ func (g goTool) ensure() (string, error) {
 	return binary, g.check(binary, ldflags)
 }
 
-// check reads the build go install recorded in the binary (helm's own version command would
-// not tell an unflagged build of the release apart): its module version, tags and linker flags.
+// check reads what go install recorded in the binary: its module version, build tags and
+// linker flags.
 func (g goTool) check(binary, ldflags string) error {
 	info, err := buildinfo.ReadFile(binary)
 	if err != nil {

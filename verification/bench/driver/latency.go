@@ -124,7 +124,6 @@ func Latency(kind Kind, plan Plan, out string, round int) (LatencyResult, error)
 	return res, err
 }
 
-// checkWork holds every kind to the same work: the annotation and the variable are there.
 // annotate gives ctr the annotations the plugin's answer added, as a runtime creates the
 // container with them: later events carry them, among them the enforcement's marker, without
 // which a Java plugin takes each container for one created without it.
@@ -137,6 +136,7 @@ func annotate(ctr *api.Container, rsp *api.CreateContainerResponse) {
 	}
 }
 
+// checkWork holds every kind to the same work: the annotation and the variable are there.
 func checkWork(rsp *api.CreateContainerResponse, ctr *api.Container) error {
 	want := "hello, " + ctr.Name
 	if got := rsp.GetAdjust().GetAnnotations()["bench.nri4j.io/greeting"]; got != want {
