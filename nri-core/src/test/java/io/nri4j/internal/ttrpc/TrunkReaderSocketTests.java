@@ -84,7 +84,9 @@ class TrunkReaderSocketTests {
         for (int i = 0; i < 20; i++) {
             send(2L * i + 1, 16);
             long id = 2L * i + 1;
-            LocalTrunk.waiting().until(() -> ranOn.containsKey(id));
+            // Until its answer is written too: the decoding thread is recorded by the calls in
+            // flight rising across onData, which the previous answer leaving meanwhile would hide.
+            LocalTrunk.waiting().until(() -> ranOn.containsKey(id) && server.activeCalls() == 0);
         }
 
         LocalTrunk.waiting().until(() -> answers().size() == 20);
