@@ -8,6 +8,7 @@ require (
 	github.com/nri4j/nri4j/verification/conformance v0.0.0
 	github.com/nri4j/nri4j/verification/oci-image v0.0.0
 	github.com/sirupsen/logrus v1.9.4
+	go.yaml.in/yaml/v3 v3.0.5
 	gonum.org/v1/plot v0.17.0
 	google.golang.org/protobuf v1.34.1
 )
@@ -25,7 +26,6 @@ require (
 	github.com/opencontainers/runtime-spec v1.3.0 // indirect
 	github.com/stretchr/testify v1.12.1 // indirect
 	github.com/tetratelabs/wazero v1.11.0 // indirect
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sys v0.39.0 // indirect
 	golang.org/x/text v0.28.0 // indirect

@@ -42,14 +42,15 @@ func (j Java) with(arg string) Java {
 	return Java{Binary: j.Binary, JVMArgs: append(append([]string{}, j.JVMArgs...), arg), Env: j.Env}
 }
 
-// Train runs kind through calls CreateContainer/StartContainer pairs, then ends it with SIGTERM
-// so that the JVM writes its archive on the way out.
+// Train runs kind through calls CreateContainer/StartContainer pairs, and its probes until each
+// has passed once, then ends it with SIGTERM so that the JVM writes its archive on the way out.
 func Train(kind Kind, calls int, out string) error {
 	s, err := spawn(kind, harness.RuntimeOptions{}, logFile(out, kind.Name, "training", 0), 120*time.Second)
 	if err != nil {
 		return err
 	}
 	defer s.close()
+	s.probe(kind)
 	pod := harness.Pod("training-pod", nil)
 	for i := 0; i < calls; i++ {
 		ctr := harness.Ctr(pod, fmt.Sprintf("training-ctr-%d", i%64))
@@ -60,6 +61,16 @@ func Train(kind Kind, calls int, out string) error {
 		annotate(ctr, rsp)
 		if err := s.rt.Event("StartContainer", pod, ctr); err != nil {
 			return fmt.Errorf("%s training: %w", kind.Name, err)
+		}
+	}
+	// The archive holds what serving the probes loads, as it holds what the calls load.
+	if s.probes != nil {
+		select {
+		case <-s.probes.answered:
+		case <-time.After(60 * time.Second):
+		}
+		if _, err := s.probed(kind); err != nil {
+			return fmt.Errorf("training: %w", err)
 		}
 	}
 	s.rt.R.Stop()

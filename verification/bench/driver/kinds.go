@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,8 +10,12 @@ import (
 
 // Kind is one implementation of the benchmark plugin and how to start it on a socket.
 type Kind struct {
-	Name    string
-	Command func(socket string) *exec.Cmd
+	Name string
+	// Command starts the plugin on socket; a plugin with a web server listens on port.
+	Command func(socket string, port int) *exec.Cmd
+	// WebServer says the plugin serves HTTP (actuator), which Probes, if set, are asked of.
+	WebServer bool
+	Probes    *Probes
 	// Graceful stops the plugin with SIGTERM and waits for it, where SIGKILL is the default: a
 	// JVM then writes what it writes on exit, e.g. a -XX:StartFlightRecording file.
 	Graceful bool
@@ -21,7 +26,7 @@ type Kind struct {
 
 // Go is the upstream stub peer, built from cmd/goplugin.
 func Go(binary string) Kind {
-	return Kind{Name: "Go", Command: func(socket string) *exec.Cmd { return exec.Command(binary, socket) }}
+	return Kind{Name: "Go", Command: func(socket string, _ int) *exec.Cmd { return exec.Command(binary, socket) }}
 }
 
 // Java is a JVM, the flags every Java plugin runs with and, if any, variables added to the
@@ -45,7 +50,7 @@ func (j Java) command(dir, classpath, mainClass string, args ...string) *exec.Cm
 
 // Core is the plugin on nri-core alone.
 func Core(j Java, classpath string) Kind {
-	return Kind{Name: "nri-core", Command: func(socket string) *exec.Cmd {
+	return Kind{Name: "nri-core", Command: func(socket string, _ int) *exec.Cmd {
 		return j.command(filepath.Dir(socket), classpath, "io.nri4j.bench.core.CoreBenchPlugin", socket)
 	}}
 }
@@ -55,11 +60,12 @@ func Core(j Java, classpath string) Kind {
 // flag goes first, so that a later -Dspring.aot.enabled=false (a B kind's) overrides it.
 func Spring(j Java, classpath string) Kind {
 	j.JVMArgs = append([]string{"-Dspring.aot.enabled=true"}, j.JVMArgs...)
-	return Kind{Name: "Spring", Command: func(socket string) *exec.Cmd {
+	return Kind{Name: "Spring", WebServer: true, Command: func(socket string, port int) *exec.Cmd {
 		// Instances coordinate through a directory (a hostPath on a node): here the runtime's own.
 		return j.command(filepath.Dir(socket), classpath, "io.nri4j.bench.spring.SpringBenchPlugin",
 			"--nri.socket-path="+socket,
-			"--nri.instances.directory="+filepath.Join(filepath.Dir(socket), "instances"))
+			"--nri.instances.directory="+filepath.Join(filepath.Dir(socket), "instances"),
+			fmt.Sprintf("--server.port=%d", port))
 	}}
 }
 

@@ -36,6 +36,7 @@ type LatencyResult struct {
 	Short, Long Window        // after ShortWarmUp and LongWarmUp calls
 	Memory      Memory        // after all calls
 	AfterIdle   Memory        // after all calls and then Plan.Idle without any
+	HTTP        ProbeCounts   // the probes and scrapes it answered meanwhile, if it serves HTTP
 }
 
 // Latency spawns kind against an empty runtime and measures its calls as plan says.
@@ -47,6 +48,7 @@ func Latency(kind Kind, plan Plan, out string, round int) (LatencyResult, error)
 	}
 	defer s.close()
 	res.Spawned = s.Spawned
+	s.probe(kind)
 
 	pod := harness.Pod("bench-pod", nil)
 	ctrs := make([]*api.Container, 64)
@@ -117,8 +119,13 @@ func Latency(kind Kind, plan Plan, out string, round int) (LatencyResult, error)
 		return res, err
 	}
 	time.Sleep(plan.Idle)
-	res.AfterIdle, err = memory(s.pid())
-	if err == nil && kind.AfterLoad != nil {
+	if res.AfterIdle, err = memory(s.pid()); err != nil {
+		return res, err
+	}
+	if res.HTTP, err = s.probed(kind); err != nil {
+		return res, err
+	}
+	if kind.AfterLoad != nil {
 		kind.AfterLoad(s.pid(), filepath.Join(out, fmt.Sprintf("%s-%d", kind.Name, round)))
 	}
 	return res, err

@@ -19,6 +19,8 @@ type session struct {
 	dir      string
 	exited   chan error
 	graceful bool
+	port     int           // the plugin's web server's, if it has one
+	probes   *prober       // asking the kind's Probes, once started
 	Spawned  time.Duration // from starting the process to its first Synchronize done
 	SyncTook time.Duration
 }
@@ -43,7 +45,13 @@ func spawn(kind Kind, opts harness.RuntimeOptions, logPath string, timeout time.
 		return nil, err
 	}
 	defer log.Close()
-	s.cmd = kind.Command(s.rt.Socket)
+	if kind.WebServer {
+		if s.port, err = FreePort(); err != nil {
+			s.close()
+			return nil, err
+		}
+	}
+	s.cmd = kind.Command(s.rt.Socket, s.port)
 	s.cmd.Stdout, s.cmd.Stderr = log, log
 	start := time.Now()
 	if err := s.cmd.Start(); err != nil {
@@ -71,8 +79,33 @@ func spawn(kind Kind, opts harness.RuntimeOptions, logPath string, timeout time.
 
 func (s *session) pid() int { return s.cmd.Process.Pid }
 
+// probe starts asking the kind's probes, if it has any; from the synchronization on, the calls
+// beside them, as a node's kubelet and Prometheus begin while the runtime's requests come in.
+func (s *session) probe(kind Kind) {
+	if kind.Probes != nil {
+		s.probes = startProbes(*kind.Probes, s.port)
+	}
+}
+
+// probed stops the probes and says what they got; an error if one never passed.
+func (s *session) probed(kind Kind) (ProbeCounts, error) {
+	if s.probes == nil {
+		return ProbeCounts{}, nil
+	}
+	c, err := s.probes.finish(*kind.Probes)
+	s.probes = nil
+	if err != nil {
+		err = fmt.Errorf("%s: %w", kind.Name, err)
+	}
+	return c, err
+}
+
 // close stops the runtime and the plugin, and removes the runtime's directory.
 func (s *session) close() {
+	if s.probes != nil {
+		close(s.probes.stop)
+		<-s.probes.done
+	}
 	s.rt.R.Stop()
 	if s.cmd != nil && s.cmd.Process != nil {
 		if s.graceful {

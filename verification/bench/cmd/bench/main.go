@@ -121,8 +121,24 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 	if err != nil {
 		return err
 	}
+	// A plugin with a web server is asked the chart's probes and scrape while it runs.
+	var probes *driver.Probes
+	if chart != "" {
+		p, err := driver.ChartProbes(chart)
+		if err != nil {
+			return err
+		}
+		probes = &p
+	}
 	javaKind := func(name string, j driver.Java, cp string, newKind func(driver.Java, string) driver.Kind) (driver.Kind, error) {
-		named := func(j driver.Java) driver.Kind { k := newKind(j, cp); k.Name = name; return k }
+		named := func(j driver.Java) driver.Kind {
+			k := newKind(j, cp)
+			k.Name = name
+			if k.WebServer {
+				k.Probes = probes
+			}
+			return k
+		}
 		if archive {
 			if j, err = trained(j, filepath.Join(out, name+".archive"), plan.ShortWarmUp, out, named); err != nil {
 				return driver.Kind{}, err
@@ -211,9 +227,13 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 				return err
 			}
 			res.Latency[k.Name] = append(res.Latency[k.Name], l)
-			fmt.Fprintf(os.Stderr, "round %d %-8s synchronized in %v, first call %v, create p50 %v\n",
+			http := ""
+			if k.Probes != nil {
+				http = "; " + l.HTTP.String()
+			}
+			fmt.Fprintf(os.Stderr, "round %d %-8s synchronized in %v, first call %v, create p50 %v%s\n",
 				round, k.Name, l.Spawned.Round(time.Millisecond), l.Cold.Round(time.Microsecond),
-				driver.Percentile(l.Long.Create, 0.5))
+				driver.Percentile(l.Long.Create, 0.5), http)
 		}
 		for i := range kinds {
 			k := kinds[(i+round-1)%len(kinds)]
