@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
  * Stops reading the trunk while the runtime is not reading it: once more than the high write
  * watermark waits to be written, no new request is read (so none is answered) until the
  * backlog has drained below the low watermark. What the plugin holds for an unread runtime is
- * then the watermark plus the answers of requests already in flight. Event loop.
+ * then the watermark, the answer that crossed it and the answers of requests already in flight.
+ * Event loop.
  */
 final class BackPressure extends ChannelInboundHandlerAdapter {
 
