@@ -42,6 +42,7 @@ func main() {
 	bSpringCP := flag.String("b-spring-classpath", "", "the Spring-B kind's classpath (default: -spring-classpath); adds the B kinds")
 	bKinds := flag.String("b-kinds", "nri-core,Spring", "which Java plugins get a B kind")
 	javaKinds := flag.String("java-kinds", "nri-core,Spring", "which Java plugins run (with their B kinds)")
+	starts := flag.Int("starts", 0, "instead of the latency and Synchronize runs, this many fresh processes per kind, interleaved, each stopped once synchronized: spawn → synchronized alone, e.g. for an A/B of the start-up")
 	memoryDump := flag.Bool("memory-dump", false, "after each latency run's calls and its idle time, write each Java plugin's /proc status, smaps_rollup and jcmd VM.native_memory summary / GC.heap_info / Thread.print / GC.class_histogram to <out>/<kind>-<round>-memory.txt (NMT needs -XX:NativeMemoryTracking=summary in -jvm-args)")
 	flag.Parse()
 	// The runtime library logs every connection at info level: noise next to the table.
@@ -64,7 +65,7 @@ func main() {
 	b := variant{jvmArgs: *bJVMArgs, env: driver.SplitArgs(*bEnv), coreCP: *bCoreCP, springCP: *bSpringCP,
 		kinds: strings.Split(*bKinds, ","), java: strings.Split(*javaKinds, ",")}
 	if err := run(*java, *chart, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive, *graceful,
-		b, *memoryDump); err != nil {
+		b, *memoryDump, *starts); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -95,7 +96,7 @@ func contains(list []string, kind string) bool {
 }
 
 func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive, graceful bool,
-	b variant, memoryDump bool) error {
+	b variant, memoryDump bool, starts int) error {
 	if coreCP == "" || springCP == "" {
 		return fmt.Errorf("-core-classpath and -spring-classpath are required")
 	}
@@ -217,6 +218,9 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 	if b.on() {
 		machine += fmt.Sprintf("B kinds (%s): the same plus %q, environment %q, classpaths %q / %q\n",
 			strings.Join(b.kinds, ", "), b.jvmArgs, strings.Join(b.env, " "), b.coreCP, b.springCP)
+	}
+	if starts > 0 {
+		return startsOnly(kinds, starts, out, machine, began)
 	}
 	for round := 1; round <= rounds; round++ {
 		// Each round starts with another kind, so that none always runs first or last.

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.Supplier;
 
 /**
  * Checks, once, that protobuf-java and Netty on the classpath are versions nri4j runs with, so
@@ -77,11 +78,22 @@ public final class Compatibility {
 
     private static Optional<String> nettyRuntime() {
         try {
-            return Optional.ofNullable(Version.identify(Compatibility.class.getClassLoader())
-                    .get("netty-common")).map(Version::artifactVersion);
+            Package common = Version.class.getPackage();
+            return nettyRuntime(common.getImplementationTitle(), common.getImplementationVersion(),
+                    () -> Optional.ofNullable(Version.identify(Compatibility.class.getClassLoader())
+                            .get("netty-common")).map(Version::artifactVersion));
         } catch (LinkageError e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * netty-common's own manifest says its version; {@code identify} (Netty's Version.identify)
+     * reads every Netty jar's properties and parses their dates, tens of milliseconds of a
+     * plugin's start. In a jar that merged Netty's classes the manifest is someone else's.
+     */
+    static Optional<String> nettyRuntime(String title, String version, Supplier<Optional<String>> identify) {
+        return "Netty/Common".equals(title) && version != null ? Optional.of(version) : identify.get();
     }
 
     private static Properties buildProperties() {

@@ -78,8 +78,19 @@ public final class NriPlugin {
      *     cannot run with
      */
     public static Builder builder() {
+        Warmup.start();
         Compatibility.check();
         return new Builder();
+    }
+
+    /**
+     * Starts, once per JVM and in the background, what connecting and the first requests would
+     * otherwise do on the plugin's start path: the I/O thread, the NRI message classes.
+     * {@link #builder()} calls it; a framework that builds its plugin late calls it early, so
+     * that the work overlaps its own start.
+     */
+    public static void warmUp() {
+        Warmup.start();
     }
 
     /** Opens a connection; registration, Configure and Synchronize follow asynchronously. */

@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Message;
 import io.nri4j.api.v1alpha1.NriProto;
+import io.nri4j.internal.transport.Trunks;
 import io.nri4j.internal.ttrpc.SlackTimer;
 import java.io.IOException;
 import java.time.Duration;
@@ -19,7 +20,10 @@ import org.slf4j.LoggerFactory;
  * load while the runtime's deadline runs: every NRI message class with its builder and parser,
  * and the budget's clock. A cold first CreateContainer spends most of its time in class loading
  * and verification (about 90 classes); on a node whose cores are all taken that alone has been
- * seen to take longer than the runtime's one-second deadline.
+ * seen to take longer than the runtime's one-second deadline. Before them, the I/O thread and a
+ * channel's set-up ({@link Trunks#prepare()}), which the first dial would otherwise do on the
+ * start path. Started when a plugin's builder is made, so that it overlaps the application's own
+ * start.
  */
 final class Warmup {
 
@@ -65,6 +69,12 @@ final class Warmup {
 
     private static void run() {
         long start = System.nanoTime();
+        try {
+            Trunks.prepare();
+        } catch (RuntimeException | LinkageError e) {
+            // No native transport: the dial says so, in the one line its failure logs.
+            log.debug("warm-up: no I/O thread prepared ({})", e.toString());
+        }
         try {
             SlackTimer.pending();
             int classes = 0;

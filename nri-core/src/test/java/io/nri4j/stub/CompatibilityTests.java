@@ -1,8 +1,10 @@
 package io.nri4j.stub;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.netty.util.Version;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -46,5 +48,21 @@ class CompatibilityTests {
                 .isInstanceOf(IncompatibleClasspathException.class)
                 .hasMessageContaining("Netty 4.2.x (built with 4.2.18.Final), but the classpath has 4.1.118.Final")
                 .hasMessageContaining("Set the netty.version property to 4.2.18.Final");
+    }
+
+    @Test
+    void readsNettysVersionFromItsManifestAsNettysOwnIdentificationDoes() {
+        Package common = Version.class.getPackage();
+        assertThat(common.getImplementationTitle()).isEqualTo("Netty/Common");
+        assertThat(Compatibility.nettyRuntime(common.getImplementationTitle(), common.getImplementationVersion(),
+                () -> Optional.of("identified"))).hasValue(Version.identify()
+                        .get("netty-common").artifactVersion());
+    }
+
+    @Test
+    void identifiesNettyWhenItsClassesSitInAJarWithAnotherManifest() {
+        assertThat(Compatibility.nettyRuntime("my-plugin", "1.0.0", () -> Optional.of("4.2.18.Final")))
+                .hasValue("4.2.18.Final");
+        assertThat(Compatibility.nettyRuntime(null, null, Optional::empty)).isEmpty();
     }
 }

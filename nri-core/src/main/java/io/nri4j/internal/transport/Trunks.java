@@ -77,6 +77,20 @@ public final class Trunks {
         return result;
     }
 
+    /**
+     * Starts the I/O thread and sets a channel up once, unconnected, then closes it: what the
+     * first dial would otherwise do on the plugin's start path (the native library, the buffer
+     * allocator, the handlers' annotations). Any thread but an event loop's; waits for it.
+     *
+     * @throws RuntimeException or {@link LinkageError} where there is no native transport: dial
+     *     reports that
+     */
+    public static void prepare() {
+        ChannelFuture registered = bootstrap(ch -> { }).channel(EpollDomainSocketChannel.class).register();
+        registered.awaitUninterruptibly();
+        registered.channel().close().awaitUninterruptibly();
+    }
+
     private static Bootstrap bootstrap(Consumer<Channel> pipeline) {
         return new Bootstrap().group(group()).handler(new ChannelInitializer<>() {
             @Override

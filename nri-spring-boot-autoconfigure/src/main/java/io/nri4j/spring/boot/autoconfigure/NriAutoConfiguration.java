@@ -48,9 +48,13 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(NriProperties.class)
 public final class NriAutoConfiguration {
 
-    /** The first bean of a plugin application: the classpath is checked before anything uses it. */
+    /**
+     * The first bean of a plugin application: the plugin's warm-up starts, beside the rest of the
+     * application's start, and the classpath is checked before anything uses it.
+     */
     @Bean
     HandlerRegistry nriHandlerRegistry() {
+        NriPlugin.warmUp();
         Compatibility.check();
         return new HandlerRegistry();
     }
