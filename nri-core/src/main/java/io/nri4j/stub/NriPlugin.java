@@ -72,7 +72,7 @@ public final class NriPlugin {
     }
 
     /**
-     * A new plugin's builder.
+     * A new plugin's builder; starts the {@linkplain #warmUp() warm-up} too.
      *
      * @throws IncompatibleClasspathException if protobuf-java or Netty on the classpath is a version nri4j
      *     cannot run with

@@ -86,7 +86,7 @@ final class Warmup {
                 classes++;
             }
             Duration took = Duration.ofNanos(System.nanoTime() - start);
-            log.debug("warm-up: {} message types loaded in {} ms", classes, took.toMillis());
+            log.debug("warm-up: I/O thread and {} message types in {} ms", classes, took.toMillis());
             done.complete(took);
         } catch (ReflectiveOperationException | IOException | RuntimeException | LinkageError e) {
             done.completeExceptionally(e);
