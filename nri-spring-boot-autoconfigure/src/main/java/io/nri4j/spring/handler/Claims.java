@@ -1,7 +1,8 @@
 package io.nri4j.spring.handler;
 
 import com.google.protobuf.Descriptors.FieldDescriptor;
-import com.google.protobuf.MapEntry;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import io.nri4j.adjust.Removal;
 import java.util.LinkedHashSet;
@@ -44,34 +45,51 @@ final class Claims {
 
     static Set<String> of(Message message) {
         Set<String> claims = new LinkedHashSet<>();
-        collect(message, "", claims);
+        collect(fieldMap(message), "", claims);
         return claims;
+    }
+
+    /**
+     * The message re-read as a {@link DynamicMessage}: a generated message lists its fields by
+     * calling its getters through {@code Method.invoke}, for every field, set or not, the costliest
+     * part of this walk, and more so with the JVM's native accessors (the chart's options).
+     */
+    private static Message fieldMap(Message message) {
+        try {
+            return DynamicMessage.parseFrom(message.getDescriptorForType(), message.toByteString());
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException("cannot re-read a " + message.getDescriptorForType().getName(), e);
+        }
     }
 
     private static void collect(Message message, String path, Set<String> claims) {
         for (Map.Entry<FieldDescriptor, Object> e : message.getAllFields().entrySet()) {
             FieldDescriptor f = e.getKey();
             String name = path + f.getName();
-            if (APPENDED.contains(f.getName()) || (f.getMessageType() != null
-                    && APPENDED.contains(f.getName() + ":" + f.getMessageType().getFullName()))) {
+            String type = messageType(f);
+            if (APPENDED.contains(f.getName()) || (type != null && APPENDED.contains(f.getName() + ":" + type))) {
                 continue;
             }
             if (f.isMapField()) {
-                for (Object entry : (List<?>) e.getValue()) {
-                    claims.add(name + "[" + Removal.unmark(String.valueOf(((MapEntry<?, ?>) entry).getKey())) + "]");
-                }
-            } else if (f.isRepeated() && f.getMessageType() != null
-                    && KEYED.containsKey(f.getMessageType().getFullName())) {
-                FieldDescriptor key = f.getMessageType().findFieldByName(KEYED.get(f.getMessageType().getFullName()));
+                FieldDescriptor key = f.getMessageType().findFieldByNumber(1);
                 for (Object entry : (List<?>) e.getValue()) {
                     claims.add(name + "[" + Removal.unmark(String.valueOf(((Message) entry).getField(key))) + "]");
                 }
-            } else if (!f.isRepeated() && f.getMessageType() != null
-                    && CONTAINERS.contains(f.getMessageType().getFullName())) {
+            } else if (f.isRepeated() && type != null && KEYED.containsKey(type)) {
+                FieldDescriptor key = f.getMessageType().findFieldByName(KEYED.get(type));
+                for (Object entry : (List<?>) e.getValue()) {
+                    claims.add(name + "[" + Removal.unmark(String.valueOf(((Message) entry).getField(key))) + "]");
+                }
+            } else if (!f.isRepeated() && type != null && CONTAINERS.contains(type)) {
                 collect((Message) e.getValue(), name + ".", claims);
             } else {
                 claims.add(name);
             }
         }
+    }
+
+    /** The field's message type, by full name; null for a scalar, whose getMessageType() throws. */
+    private static String messageType(FieldDescriptor f) {
+        return f.getJavaType() == FieldDescriptor.JavaType.MESSAGE ? f.getMessageType().getFullName() : null;
     }
 }

@@ -46,6 +46,10 @@ class HandlerChainTests {
             return Adjustment.create().addAnnotation("greeting", "again");
         }
 
+        Adjustment pin() {
+            return Adjustment.create().setLinuxCpusetCpus("0-1").setArgs("sleep", "1");
+        }
+
         List<ContainerUpdate> shares() {
             return List.of(Update.forContainer("other").setLinuxCpuShares(20).build());
         }
@@ -89,6 +93,17 @@ class HandlerChainTests {
         CreateContainerResult result = chain(NriRequest.CREATE_CONTAINER, "limit").createResult(CREATE, CONTEXT);
 
         assertThat(result).isEqualTo(bean.limit());
+    }
+
+    @Test
+    void scalarFieldsOfSeveralMethodsAreClaimedAndMerged() throws Exception {
+        CreateContainerResult result = chain(NriRequest.CREATE_CONTAINER, "greet", "pin").createResult(CREATE, CONTEXT);
+
+        assertThat(result.adjustment().getLinux().getResources().getCpu().getCpus()).isEqualTo("0-1");
+        assertThat(result.adjustment().getArgsList()).containsExactly("sleep", "1");
+        assertThatThrownBy(() -> chain(NriRequest.CREATE_CONTAINER, "pin", "pin").createResult(CREATE, CONTEXT))
+                .isInstanceOf(HandlerConflictException.class)
+                .hasMessageContaining("linux.resources.cpu.cpus");
     }
 
     @Test
