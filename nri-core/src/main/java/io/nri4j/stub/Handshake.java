@@ -171,7 +171,10 @@ final class Handshake {
         instances.synchronizing();
         // Synchronized, the plugin gets requests at once: it answers warm, or at least not later
         // than a quarter of this request's time.
-        Warmup.await(Optional.ofNullable(context.timeRemaining()).orElse(Duration.ZERO).dividedBy(4));
+        // In nanoseconds: Duration.dividedBy goes through BigDecimal, whose initialization, cold in
+        // a plugin without Spring, took tens of milliseconds of the handshake.
+        Duration remaining = context.timeRemaining();
+        Warmup.await(Duration.ofNanos(remaining == null ? 0 : remaining.toNanos() / 4));
         List<EscapedContainer> escapes = enforcer == null ? List.of() : enforcer.synchronize(scan());
         scan = null;
         return invoker.budgeted(h.synchronize(), joined.request(), context, joined.pods() + " pods", call, null)

@@ -2,6 +2,7 @@ package io.nri4j.internal.transport;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFactory;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
@@ -21,6 +22,12 @@ import java.util.function.Consumer;
  */
 public final class Trunks {
 
+    /**
+     * Not {@code channel(Class)}: Netty would call the constructor reflectively, and a cold JVM
+     * spins an accessor for that first call, on the start path.
+     */
+    private static final ChannelFactory<EpollDomainSocketChannel> NEW_CHANNEL = EpollDomainSocketChannel::new;
+
     private static volatile EventLoopGroup group;
 
     private Trunks() {
@@ -31,7 +38,7 @@ public final class Trunks {
         CompletableFuture<Channel> result = new CompletableFuture<>();
         ChannelFuture connect;
         try {
-            connect = bootstrap(pipeline).channel(EpollDomainSocketChannel.class)
+            connect = bootstrap(pipeline).channelFactory(NEW_CHANNEL)
                     .connect(new DomainSocketAddress(socket.toString()));
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
@@ -86,7 +93,7 @@ public final class Trunks {
      *     reports that
      */
     public static void prepare() {
-        ChannelFuture registered = bootstrap(ch -> { }).channel(EpollDomainSocketChannel.class).register();
+        ChannelFuture registered = bootstrap(ch -> { }).channelFactory(NEW_CHANNEL).register();
         registered.awaitUninterruptibly();
         registered.channel().close().awaitUninterruptibly();
     }
