@@ -32,7 +32,7 @@ var defaults = expected{
 	managementPort: 8081,
 	maxSurge:       "1", maxUnavailable: "0",
 	grace: 30, phase: "10s",
-	jvmOptions:           "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:MaxRAMPercentage=50 -Xmn8m -XX:TrimNativeHeapInterval=1000 -XX:+ExitOnOutOfMemoryError -Dio.netty.jfr.enabled=false",
+	jvmOptions:           "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:MaxRAMPercentage=50 -Xmn8m -XX:TrimNativeHeapInterval=1000 -XX:+ExitOnOutOfMemoryError -Dio.netty.jfr.enabled=false -Djdk.reflect.useNativeAccessorOnly=true",
 	runAsNonRoot:         false,
 	runAsUser:            0,
 	prometheusAnnotation: true,
