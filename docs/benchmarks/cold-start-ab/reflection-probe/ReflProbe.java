@@ -15,15 +15,24 @@ public class ReflProbe {
                 .build();
         long sink = 0;
         int rounds = Integer.parseInt(args[0]);
+        boolean dynamic = args.length > 1;
         for (int r = 0; r < rounds; r++) {
             long t = System.nanoTime();
             for (int i = 0; i < 20000; i++) {
-                sink += walk(a);
+                sink += dynamic ? walkDynamic(a) : walk(a);
             }
             long ns = (System.nanoTime() - t) / 20000;
             if (r >= rounds - 5) System.out.println("round " + r + ": " + ns + " ns per walk");
         }
         System.out.println(sink);
+    }
+
+    static int walkDynamic(Message m) {
+        try {
+            return walk(com.google.protobuf.DynamicMessage.parseFrom(m.getDescriptorForType(), m.toByteString()));
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static int walk(Message m) {
