@@ -97,7 +97,7 @@ func TestCustomValues(t *testing.T) {
 		socketDir: "/run/crio/nri", socket: "/run/crio/nri/plugins.sock", socketReadOnly: false,
 		instancesDir:   "/var/lib/cpu-pinner/instances",
 		managementPort: 9464,
-		maxSurge:       "10%", maxUnavailable: "0",
+		maxSurge:       "10%", maxUnavailable: "0", minReadySeconds: 15,
 		grace: 50, phase: "20s",
 		jvmOptions:   "-XX:+UseSerialGC -Xmx96m -XX:AOTCache=/app/app.aot",
 		runAsNonRoot: true, runAsUser: 65532,

@@ -199,6 +199,12 @@ func checkDaemonSet(t *testing.T, r *rendered, want expected) {
 		}
 	})
 
+	check(t, "should keep the old pod minReadySeconds after the new one is Ready", func(t *testing.T) {
+		if ds.Spec.MinReadySeconds != want.minReadySeconds {
+			t.Errorf("minReadySeconds = %d, want %d", ds.Spec.MinReadySeconds, want.minReadySeconds)
+		}
+	})
+
 	check(t, "should select its own pods", func(t *testing.T) {
 		for k, v := range ds.Spec.Selector.MatchLabels {
 			if ds.Spec.Template.Labels[k] != v {

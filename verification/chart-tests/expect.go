@@ -17,6 +17,7 @@ type expected struct {
 	managementPort       int32
 	maxSurge             string
 	maxUnavailable       string
+	minReadySeconds      int32
 	grace                int64
 	phase                string
 	jvmOptions           string

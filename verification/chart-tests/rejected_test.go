@@ -17,6 +17,7 @@ func TestRejectedValues(t *testing.T) {
 		{"should refuse an unknown top-level value", []string{"--set", "socketPath=/x"}, []string{"socketPath"}},
 		{"should refuse an unknown nested value", []string{"--set", "nri.socketDir=/x"}, []string{"socketDir"}},
 		{"should refuse a relative socket directory", []string{"--set", "nri.socketDirectory=run/nri"}, []string{"socketDirectory"}},
+		{"should refuse a negative minReadySeconds", []string{"--set", "minReadySeconds=-1"}, []string{"minReadySeconds"}},
 		{"should refuse a grace period shorter than the shutdown", []string{"--set", "shutdown.phaseTimeoutSeconds=20"},
 			[]string{"terminationGracePeriodSeconds 30 is shorter", "= 45"}},
 		{"should refuse the plugin name in config", []string{"--set", "config.nri.plugin.name=x"},

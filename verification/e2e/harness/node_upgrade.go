@@ -83,8 +83,14 @@ func (s *stream) finish() []creation {
 	return s.done
 }
 
+// overlapSeconds is the chart's minReadySeconds in the upgrade: the old pod stays that long
+// after the new one is Ready, so that the stream's pods fall into the time both instances run
+// (without it, about 2 s on a slow machine, and a client's pod takes about as long).
+const overlapSeconds = 10
+
 // upgrade: helm upgrade to another image tag rolls the DaemonSet, the new pod beside the old
-// (maxSurge 1, maxUnavailable 0), while two clients create pods on the node.
+// (maxSurge 1, maxUnavailable 0, minReadySeconds overlapSeconds), while two clients create pods
+// on the node.
 func (r *nodeRun) upgrade(t *T) {
 	old := r.plugin(t)
 	st := r.n.startStream(2)
@@ -104,7 +110,8 @@ func (r *nodeRun) upgrade(t *T) {
 	t.Run("should roll the DaemonSet with the new pod Ready before the old one goes (maxSurge 1)", func(t *T) {
 		start := time.Now()
 		args := append([]string{"upgrade", helmRelease, r.s.Chart,
-			"--set", "updateStrategy.rollingUpdate.maxSurge=1", "--set", "updateStrategy.rollingUpdate.maxUnavailable=0"},
+			"--set", "updateStrategy.rollingUpdate.maxSurge=1", "--set", "updateStrategy.rollingUpdate.maxUnavailable=0",
+			"--set", fmt.Sprintf("minReadySeconds=%d", overlapSeconds)},
 			r.values(r.tag+"-next")...)
 		if _, err := r.helm.Run(args...); err != nil {
 			t.Fatalf("%v", err)
@@ -136,6 +143,10 @@ func (r *nodeRun) upgrade(t *T) {
 			t.Fatalf("the new pod was not Ready before the old one was gone: %s", describe(pods))
 		}
 		t.Logf("new pod Ready %s before the old one was gone", oldEnd.Sub(fresh.Ready[0].Seen).Round(time.Millisecond))
+		// The condition's time is whole seconds, rounded down, as the controller reads it.
+		if kept := oldEnd.Sub(fresh.Ready[0].Transition); kept < overlapSeconds*time.Second {
+			t.Fatalf("the old pod was gone %s after the new one turned Ready, before minReadySeconds %d", kept, overlapSeconds)
+		}
 	})
 	t.Run("should report the new pod Ready only after its plugin registered and synchronized", func(t *T) {
 		if fresh.UID == "" {
