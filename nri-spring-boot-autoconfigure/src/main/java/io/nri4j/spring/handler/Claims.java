@@ -70,13 +70,8 @@ final class Claims {
             if (APPENDED.contains(f.getName()) || (type != null && APPENDED.contains(f.getName() + ":" + type))) {
                 continue;
             }
-            if (f.isMapField()) {
-                FieldDescriptor key = f.getMessageType().findFieldByNumber(1);
-                for (Object entry : (List<?>) e.getValue()) {
-                    claims.add(name + "[" + Removal.unmark(String.valueOf(((Message) entry).getField(key))) + "]");
-                }
-            } else if (f.isRepeated() && type != null && KEYED.containsKey(type)) {
-                FieldDescriptor key = f.getMessageType().findFieldByName(KEYED.get(type));
+            FieldDescriptor key = entryKey(f, type);
+            if (key != null) {
                 for (Object entry : (List<?>) e.getValue()) {
                     claims.add(name + "[" + Removal.unmark(String.valueOf(((Message) entry).getField(key))) + "]");
                 }
@@ -86,6 +81,17 @@ final class Claims {
                 claims.add(name);
             }
         }
+    }
+
+    /** The field naming each entry of a map or keyed list; null for any other field. */
+    private static FieldDescriptor entryKey(FieldDescriptor f, String type) {
+        if (f.isMapField()) {
+            return f.getMessageType().findFieldByNumber(1);
+        }
+        if (f.isRepeated() && type != null && KEYED.containsKey(type)) {
+            return f.getMessageType().findFieldByName(KEYED.get(type));
+        }
+        return null;
     }
 
     /** The field's message type, by full name; null for a scalar, whose getMessageType() throws. */
