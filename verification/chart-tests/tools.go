@@ -11,7 +11,8 @@ import (
 	"time"
 )
 
-// goTool is a command built from the Go module proxy, once, into ~/.cache/nri4j/bin.
+// goTool is a command built from the Go module proxy, once, into $NRI4J_CACHE/bin (default
+// ~/.cache/nri4j/bin, where verification/e2e/scripts/build-helm.sh puts helm too).
 type goTool struct {
 	name    string // the binary's name
 	env     string // a variable that names a binary to use instead
@@ -87,11 +88,15 @@ func (g goTool) ensure() (string, error) {
 	if explicit := os.Getenv(g.env); explicit != "" {
 		return explicit, g.check(explicit, ldflags)
 	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", err
+	cache := os.Getenv("NRI4J_CACHE")
+	if cache == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", err
+		}
+		cache = filepath.Join(home, ".cache", "nri4j")
 	}
-	bin := filepath.Join(home, ".cache", "nri4j", "bin")
+	bin := filepath.Join(cache, "bin")
 	binary := filepath.Join(bin, g.name)
 	if g.check(binary, ldflags) == nil {
 		return binary, nil

@@ -28,7 +28,11 @@ func main() {
 	name := flag.String("name", "docker.io/nri4j/spring-hello", "the image's name")
 	tag := flag.String("tag", "latest", "the image's tag")
 	out := flag.String("out", "target/image", "where to write: layout/, image.oci.tar, work/")
-	cache := flag.String("cache", filepath.Join(os.Getenv("HOME"), ".cache", "nri4j"), "where the libc6 package and jlinked runtimes are kept")
+	defaultCache := os.Getenv("NRI4J_CACHE")
+	if defaultCache == "" {
+		defaultCache = filepath.Join(os.Getenv("HOME"), ".cache", "nri4j")
+	}
+	cache := flag.String("cache", defaultCache, "where the libc6 package and jlinked runtimes are kept (default $NRI4J_CACHE, or ~/.cache/nri4j)")
 	baseOnly := flag.Bool("base-only", false, "write the base and runtime layers only, without -jar")
 	flag.Parse()
 	if *javaHome == "" || (*jar == "") != *baseOnly {
