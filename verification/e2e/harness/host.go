@@ -42,6 +42,27 @@ func ThisHost() Host {
 	}
 }
 
+// MissingRuntimes says why real runtimes (cmd/e2e) cannot run on h, or "": a missing
+// prerequisite skips every case. Whatever fails after these were found is a failure of the suite.
+func (h Host) MissingRuntimes() string {
+	if h.GOOS != "linux" {
+		return "containerd and CRI-O run on Linux only"
+	}
+	if h.EUID != 0 {
+		return "containerd and CRI-O need root"
+	}
+	if err := h.Unshare("-m", "--propagation", "private"); err != nil {
+		return fmt.Sprintf("no private mount namespace (unshare -m: %v)", err)
+	}
+	if reason := h.MissingDebian(); reason != "" {
+		return reason
+	}
+	if !h.MemoryCgroup() {
+		return "no memory cgroup controller"
+	}
+	return ""
+}
+
 // MissingDebian says why scripts/fetch-debs.sh cannot get runc, busybox and the CNI plugins
 // here, or "": it needs Debian's (or Ubuntu's) package tools.
 func (h Host) MissingDebian() string {

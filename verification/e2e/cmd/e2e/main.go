@@ -38,8 +38,8 @@ func main() {
 	adjuster := flag.String("adjuster-jar", "", "the e2e Spring plugin's jar")
 	validator := flag.String("validator-jar", "", "the policy-validator sample's jar")
 	hello := flag.String("hello-classpath", "", "the hello-world sample's classpath; @file entries are read")
-	releases := flag.String("releases", "v2.1.9,v2.2.0,v2.3.7,v2.4.2", "containerd releases, comma separated")
-	crio := flag.String("crio", "v1.34.0", "CRI-O releases, comma separated (empty: none)")
+	releases := flag.String("releases", harness.DefaultContainerdReleases, "containerd releases, comma separated")
+	crio := flag.String("crio", harness.DefaultCRIOReleases, "CRI-O releases, comma separated (empty: none)")
 	run := flag.String("run", "", "only scenarios whose name contains this")
 	out := flag.String("out", "target/e2e", "where to write images and the summary")
 	verbose := flag.Bool("v", false, "show the output of passing cases too")
@@ -68,7 +68,7 @@ func main() {
 	if !matchesAny(suite.ScenarioNames(), *run) {
 		fail("-run: %q is in no scenario's name (%s)", *run, strings.Join(suite.ScenarioNames(), ", "))
 	}
-	if reason := missing(harness.ThisHost()); reason != "" {
+	if reason := harness.ThisHost().MissingRuntimes(); reason != "" {
 		os.Exit(skipAll(&suite, versions, crioVersions, reason, label, *strict))
 	}
 	classpath, err := expandClasspath(*hello)

@@ -11,27 +11,6 @@ import (
 	"github.com/nri4j/nri4j/verification/e2e/harness"
 )
 
-// missing says why real runtimes cannot run on h, or "": a missing prerequisite skips every
-// case. Whatever fails after these were found is a failure of the suite.
-func missing(h harness.Host) string {
-	if h.GOOS != "linux" {
-		return "containerd and CRI-O run on Linux only"
-	}
-	if h.EUID != 0 {
-		return "containerd and CRI-O need root"
-	}
-	if err := h.Unshare("-m", "--propagation", "private"); err != nil {
-		return fmt.Sprintf("no private mount namespace (unshare -m: %v)", err)
-	}
-	if reason := h.MissingDebian(); reason != "" {
-		return reason
-	}
-	if !h.MemoryCgroup() {
-		return "no memory cgroup controller"
-	}
-	return ""
-}
-
 // skipAll reports every case skipped, never passed, and returns the driver's exit code: 0, or
 // 1 in strict mode.
 func skipAll(s *harness.Suite, versions, crio []string, reason, label string, strict bool) int {
