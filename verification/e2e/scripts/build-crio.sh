@@ -20,6 +20,9 @@ go mod download "$module@$version"
 src=$(go env GOMODCACHE)/$module@$version
 work=$(mktemp -d "${TMPDIR:-/tmp}/nri4j-crio-build.XXXXXX")
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+# dash runs no EXIT trap when a signal ends it: exit on INT and TERM instead.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 cp -R "$src/." "$work/"
 chmod -R u+w "$work"
 mkdir -p "$work/out" "$work/pkgconfig"

@@ -13,6 +13,9 @@ go mod download "$module@$version"
 src=$(go env GOMODCACHE)/go.etcd.io/etcd/server/v3@$version
 work=$(mktemp -d "${TMPDIR:-/tmp}/nri4j-etcd-build.XXXXXX")
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+# dash runs no EXIT trap when a signal ends it: exit on INT and TERM instead.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 cp -R "$src/." "$work/"
 chmod -R u+w "$work"
 cd "$work"

@@ -17,6 +17,9 @@ go mod download "k8s.io/kubernetes@$version"
 src=$(go env GOMODCACHE)/k8s.io/kubernetes@$version
 work=$(mktemp -d "${TMPDIR:-/tmp}/nri4j-kubernetes-build.XXXXXX")
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+# dash runs no EXIT trap when a signal ends it: exit on INT and TERM instead.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 cp -R "$src/." "$work/"
 chmod -R u+w "$work"
 cd "$work"

@@ -16,4 +16,5 @@ if ionice -c 3 true 2>/dev/null; then idle="ionice -c 3 $idle"; fi
 if chrt --idle 0 true 2>/dev/null; then idle="chrt --idle 0 $idle"; fi
 echo "prebuild: at $idle"
 $idle go build -o "$dir/prebuild" ./cmd/prebuild
-exec $idle "$dir/prebuild" "$@"
+# The binary takes this shell's place: Maven, this shell's parent, is its parent.
+exec $idle "$dir/prebuild" -parent "$PPID" "$@"

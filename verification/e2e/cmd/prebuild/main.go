@@ -39,6 +39,7 @@ func main() {
 	releases := flag.String("releases", harness.DefaultContainerdReleases, "cmd/e2e's containerd releases, comma separated")
 	crio := flag.String("crio", harness.DefaultCRIOReleases, "cmd/e2e's CRI-O releases, comma separated")
 	noNode := flag.Bool("no-node", false, "not what cmd/helm-e2e's node needs (at its default releases)")
+	parent := flag.Int("parent", os.Getppid(), "the process whose end ends this one (scripts/prebuild.sh: Maven)")
 	flag.Parse()
 	if reason := harness.ThisHost().MissingRuntimes(); reason != "" {
 		fmt.Printf("prebuild: nothing to build (the suites will skip: %s)\n", reason)
@@ -46,7 +47,7 @@ func main() {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		fmt.Printf("prebuild: stopping (%s)\n", <-stopped())
+		fmt.Printf("prebuild: stopping (%s)\n", <-stopped(*parent))
 		cancel()
 	}()
 	if run(ctx, plan(*releases, *crio, !*noNode), os.Stdout) != nil {
@@ -118,20 +119,28 @@ func run(ctx context.Context, steps []step, out io.Writer) error {
 	return nil
 }
 
-// runStep runs one script in a process group of its own, holding its lock; when ctx is done it
-// ends the whole group (the script, go and the compilers), not only the script.
+// runStep runs one script in a process group of its own, holding its lock, with a temporary
+// directory of its own (TMPDIR, and GOTMPDIR for go's work directories) that is removed after it.
+// When ctx is done it ends the whole group (the script, go and the compilers), not only the script.
 func runStep(ctx context.Context, s step, out io.Writer) error {
 	unlock, err := harness.LockBuild(ctx, s.script, s.args, out)
 	if err != nil {
 		return err
 	}
 	defer unlock()
+	tmp, err := os.MkdirTemp("", "nri4j-prebuild-")
+	if err != nil {
+		return err
+	}
+	// Whatever a killed build left there: go removes its work directory only when it exits itself.
+	defer os.RemoveAll(tmp)
 	cmd := exec.CommandContext(ctx, filepath.Join("scripts", s.script), s.args...)
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "GOTMPDIR="+tmp)
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	// INT, not TERM: on INT go removes its work directory and the scripts' EXIT traps run (dash
-	// skips them on TERM); KILL after a grace period.
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGINT) }
+	// TERM, not INT: a process started in the background may have INT ignored, and go ignores
+	// nothing else. KILL after a grace period.
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM) }
 	cmd.WaitDelay = 10 * time.Second
 	err = cmd.Run()
 	if cmd.Process != nil {
@@ -143,28 +152,25 @@ func runStep(ctx context.Context, s step, out io.Writer) error {
 	return err
 }
 
-// stopped delivers why the command should stop: a signal, or its parent gone (Maven killed
-// without a chance to end its background processes leaves it to init or a subreaper).
-func stopped() <-chan string {
+// stopped delivers why the command should stop: a signal, or parent no longer its parent (Maven
+// killed without a chance to end its background processes leaves it to init or a subreaper,
+// possibly before this started).
+func stopped(parent int) <-chan string {
 	why := make(chan string, 1)
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
-	parent := os.Getppid()
 	go func() {
 		tick := time.NewTicker(time.Second)
 		defer tick.Stop()
-		for {
+		for os.Getppid() == parent {
 			select {
 			case s := <-signals:
 				why <- s.String()
 				return
 			case <-tick.C:
-				if os.Getppid() != parent {
-					why <- fmt.Sprintf("its parent, process %d, is gone", parent)
-					return
-				}
 			}
 		}
+		why <- fmt.Sprintf("its parent, process %d, is gone", parent)
 	}()
 	return why
 }

@@ -121,8 +121,9 @@ func TestRun(t *testing.T) {
 
 	t.Run("should end the whole process group of the running step when stopped, and run no more", func(t *testing.T) {
 		dir := module(t, map[string]string{
-			// The script's child (as go and its compilers are) ends only if the group is signalled.
-			"slow.sh": `sh -c 'echo $$ >child; exec sleep 300'`,
+			// The script's child (as go and its compilers are) ends only if the group is signalled;
+			// what it leaves in its temporary directory goes with it.
+			"slow.sh": `echo "$TMPDIR" >tmp; touch "$TMPDIR/left"; sh -c 'echo $$ >child; exec sleep 300'`,
 			"next.sh": `touch next-ran`,
 		})
 		ctx, cancel := context.WithCancel(context.Background())
@@ -147,6 +148,13 @@ func TestRun(t *testing.T) {
 		eventually(t, "the step's child ended", func() bool {
 			return errors.Is(syscall.Kill(child, 0), syscall.ESRCH)
 		})
+		tmp, err := os.ReadFile(filepath.Join(dir, "tmp"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(strings.TrimSpace(string(tmp))); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("the step's temporary directory %s is still there (%v)", tmp, err)
+		}
 		if _, err := os.Stat(filepath.Join(dir, "next-ran")); err == nil {
 			t.Fatal("the next step ran after the stop")
 		}
