@@ -9,7 +9,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -74,22 +73,20 @@ func eventually(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-// syncBuffer is an io.Writer that a test reads while a step writes to it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+// logFile is where a step writes while the test reads, as the real log is a file.
+func logFile(t *testing.T) (*os.File, func() string) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "prebuild.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f, func() string {
+		data, err := os.ReadFile(f.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
 }
 
 func TestRun(t *testing.T) {
@@ -128,7 +125,7 @@ func TestRun(t *testing.T) {
 		})
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
-		out := &syncBuffer{}
+		out, read := logFile(t)
 		go func() { done <- run(ctx, []step{{"slow", "slow.sh", nil}, {"next", "next.sh", nil}}, out) }()
 		var child int
 		eventually(t, "the step's child started", func() bool {
@@ -158,8 +155,8 @@ func TestRun(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "next-ran")); err == nil {
 			t.Fatal("the next step ran after the stop")
 		}
-		if !strings.Contains(out.String(), "prebuild: slow stopped after ") {
-			t.Fatalf("output lacks the stop:\n%s", out)
+		if !strings.Contains(read(), "prebuild: slow stopped after ") {
+			t.Fatalf("output lacks the stop:\n%s", read())
 		}
 	})
 
@@ -170,10 +167,10 @@ func TestRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		done := make(chan error, 1)
-		out := &syncBuffer{}
+		out, read := logFile(t)
 		go func() { done <- run(context.Background(), []step{{"build", "build.sh", []string{"v1"}}}, out) }()
 		eventually(t, "the step said it waits", func() bool {
-			return strings.Contains(out.String(), "waiting for another process's build of build.sh-v1")
+			return strings.Contains(read(), "waiting for another process's build of build.sh-v1")
 		})
 		if _, err := os.Stat(filepath.Join(dir, "built")); err == nil {
 			t.Fatal("the step ran while another process held its lock")
