@@ -1,9 +1,7 @@
 package io.nri4j.stub;
 
 import com.google.protobuf.ByteString;
-import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Message;
-import io.nri4j.api.v1alpha1.NriProto;
 import io.nri4j.internal.transport.Trunks;
 import io.nri4j.internal.ttrpc.SlackTimer;
 import java.io.IOException;
@@ -28,7 +26,6 @@ import org.slf4j.LoggerFactory;
 final class Warmup {
 
     private static final Logger log = LoggerFactory.getLogger(Warmup.class);
-    private static final String PACKAGE = NriProto.class.getPackageName() + ".";
     private static volatile CompletableFuture<Duration> done;
 
     private Warmup() {
@@ -78,9 +75,7 @@ final class Warmup {
         try {
             SlackTimer.pending();
             int classes = 0;
-            for (Descriptor type : NriProto.getDescriptor().getMessageTypes()) {
-                Message instance = (Message) Class.forName(PACKAGE + type.getName()).getMethod("getDefaultInstance")
-                        .invoke(null);
+            for (Message instance : NriMessageTypes.defaults()) {
                 instance.getParserForType().parseFrom(instance.toBuilder().build().toByteString());
                 instance.getParserForType().parseFrom(ByteString.EMPTY);
                 classes++;
@@ -88,7 +83,7 @@ final class Warmup {
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             log.debug("warm-up: I/O thread and {} message types in {} ms", classes, took.toMillis());
             done.complete(took);
-        } catch (ReflectiveOperationException | IOException | RuntimeException | LinkageError e) {
+        } catch (IOException | RuntimeException | LinkageError e) {
             done.completeExceptionally(e);
         }
     }
