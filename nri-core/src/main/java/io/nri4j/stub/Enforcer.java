@@ -42,7 +42,6 @@ final class Enforcer {
     private final String pluginName;
     private final String markerKey;
     private final ByteString markerKeyBytes;
-    private final String markerValue;
     private final ByteString markerBytes;
     private final Ledger ledger;
     private final EscapeHandler handler;
@@ -58,11 +57,10 @@ final class Enforcer {
         this.pluginName = pluginName;
         this.markerKey = Enforcement.markerKey(pluginName);
         this.markerKeyBytes = ByteString.copyFromUtf8(markerKey);
-        this.markerValue = instanceId;
         // Built here, on the thread that builds the plugin, rather than by the first connection on
         // its event loop: the first map field builds the NRI file's descriptors, tens of ms cold.
         this.markerBytes = CreateContainerResponse.newBuilder().setAdjust(ContainerAdjustment.newBuilder()
-                .putAnnotations(markerKey, markerValue)).build().toByteString();
+                .putAnnotations(markerKey, instanceId)).build().toByteString();
         this.ledger = ledger;
         this.handler = handler;
         this.stopper = stopper;
