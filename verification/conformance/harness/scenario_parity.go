@@ -55,8 +55,11 @@ func (h *Harness) parity(t *T) {
 			require.NoError(t, err, "the %s sample's jar", plugin)
 
 			rt := NewRuntime(t, RuntimeOptions{})
-			argv := append(append([]string{h.Java.Binary}, h.Java.JVMArgs...), "-jar", jar,
-				"--nri.socket-path={socket}", "--server.port=0", "--nri.instances.directory="+t.TempDir())
+			// Tomcat makes its base and document root in java.io.tmpdir, and the plugin is killed
+			// at the end, before its shutdown hook could remove them: a directory of the test's,
+			// removed after the kill, takes them.
+			argv := append(append([]string{h.Java.Binary}, h.Java.JVMArgs...), "-Djava.io.tmpdir="+t.TempDir(),
+				"-jar", jar, "--nri.socket-path={socket}", "--server.port=0", "--nri.instances.directory="+t.TempDir())
 			h.StartCommand(t, rt, plugin, argv)
 			rt.AwaitSynced(t, ParityStartup)
 
