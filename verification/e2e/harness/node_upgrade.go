@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 )
@@ -106,6 +107,18 @@ func (r *nodeRun) upgrade(t *T) {
 	if err := poll(readyTimeout, func() (bool, error) { return st.count() >= 2, nil }); err != nil {
 		t.Fatalf("the stream of pods did not get going: %v", err)
 	}
+	// The old pod is available (Ready for minReadySeconds) before the upgrade begins. If it is
+	// not, Kubernetes' DaemonSet controller (1.34) queues a re-check of the DaemonSet for when it
+	// will be, and the re-check it queues when the new pod turns Ready is merged into that
+	// earlier one (its work queue keeps one time per key, the earliest), which comes before the
+	// new pod is available. Nothing else wakes the controller on a single node: the rollout
+	// waits with both pods Ready until helm gives up (docs/upgrades.md, "A rollout that waits").
+	readySince := old.Ready[len(old.Ready)-1].Transition
+	if err := poll(readyTimeout, func() (bool, error) {
+		return time.Since(readySince) > (overlapSeconds+1)*time.Second, nil
+	}); err != nil {
+		t.Fatalf("the old pod %s is not available (Ready since %s): %v", old.Name, readySince.Format(time.RFC3339), err)
+	}
 	var fresh podHistory
 	t.Run("should roll the DaemonSet with the new pod Ready before the old one goes (maxSurge 1)", func(t *T) {
 		start := time.Now()
@@ -114,7 +127,7 @@ func (r *nodeRun) upgrade(t *T) {
 			"--set", fmt.Sprintf("minReadySeconds=%d", overlapSeconds)},
 			r.values(r.tag+"-next")...)
 		if _, err := r.helm.Run(args...); err != nil {
-			t.Fatalf("%v", err)
+			t.Fatalf("%v\n%s", err, r.rolloutState())
 		}
 		pods, err := r.watch.await(readyTimeout, "the old pod deleted", func(pods []podHistory) bool {
 			for _, p := range pods {
@@ -125,7 +138,7 @@ func (r *nodeRun) upgrade(t *T) {
 			return false
 		})
 		if err != nil {
-			t.Fatalf("%v", err)
+			t.Fatalf("%v\n%s", err, r.rolloutState())
 		}
 		fresh = r.plugin(t)
 		fmt.Printf("helm-e2e: helm upgrade --wait and the old pod's end in %s\n", time.Since(start).Round(100*time.Millisecond))
@@ -192,4 +205,33 @@ func (r *nodeRun) upgrade(t *T) {
 			t.Fatalf("no pod was created while both instances ran (%s to %s)", from.Format(time.RFC3339Nano), to.Format(time.RFC3339Nano))
 		}
 	})
+}
+
+// rolloutState is what an operator looks at when a rollout hangs: the DaemonSet's counts, the
+// plugin's pods, a description of each one not Ready (its container's state, probes and
+// events), the namespace's Warning events, and the pods as the watch saw them. The pods' logs
+// follow at the suite's end.
+func (r *nodeRun) rolloutState() string {
+	watched := r.watch.snapshot()
+	commands := [][]string{
+		{"get", "daemonset", "-n", "default", "-o", "wide"},
+		{"get", "pods", "-n", "default", "-l", podSelector, "-o", "wide"},
+	}
+	for _, p := range watched {
+		if p.Deleted.IsZero() && !p.ready {
+			commands = append(commands, []string{"describe", "pod", "-n", "default", p.Name})
+		}
+	}
+	commands = append(commands, []string{"get", "events", "-n", "default", "--field-selector", "type=Warning",
+		"--sort-by=.lastTimestamp"})
+	var b strings.Builder
+	for _, args := range commands {
+		out, err := r.n.Kubectl(args...)
+		fmt.Fprintf(&b, "$ kubectl %s\n%s", strings.Join(args, " "), out)
+		if err != nil {
+			fmt.Fprintf(&b, "%v\n", err)
+		}
+	}
+	fmt.Fprintf(&b, "watched: %s", describe(watched))
+	return b.String()
 }
