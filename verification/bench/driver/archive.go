@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -40,6 +41,55 @@ func (a Archive) Using(j Java) Java   { return j.with(a.use) }
 
 func (j Java) with(arg string) Java {
 	return Java{Binary: j.Binary, JVMArgs: append(append([]string{}, j.JVMArgs...), arg), Env: j.Env}
+}
+
+// Trainings: how a training run exercises a plugin before its JVM writes the archive.
+const (
+	// TrainWithCalls connects the plugin to a runtime and sends it calls (Train).
+	TrainWithCalls = "calls"
+	// TrainToRefresh starts a Spring Boot plugin until its context is refreshed, as Spring Boot's
+	// own image builds train an archive (TrainedToRefresh): no runtime, no calls, no web server.
+	TrainToRefresh = "refresh"
+)
+
+// refreshExit is the property with which Spring Boot's image builds train: the JVM halts once the
+// application's context is refreshed, before any of its lifecycle starts.
+const refreshExit = "-Dspring.context.exit=onRefresh"
+
+// TrainedToRefresh runs kind, a Spring Boot plugin built from j's archive-writing JVM by newKind,
+// as an image build's training run does: until the JVM halts at its refreshed context.
+func TrainedToRefresh(j Java, newKind func(Java) Kind, out string) error {
+	kind := newKind(j.with(refreshExit))
+	dir, err := os.MkdirTemp("", "nri-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	logPath := logFile(out, kind.Name, "training", 0)
+	log, err := os.Create(logPath)
+	if err != nil {
+		return err
+	}
+	defer log.Close()
+	// No runtime listens: the plugin never gets as far as dialling it.
+	cmd := kind.Command(filepath.Join(dir, "nri.sock"), 0)
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("%s training: %w", kind.Name, err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			return fmt.Errorf("%s training to its refreshed context: %w; see %s", kind.Name, err, logPath)
+		}
+		return nil
+	case <-time.After(120 * time.Second):
+		_ = cmd.Process.Kill()
+		<-exited
+		return fmt.Errorf("%s training: not at its refreshed context after 120 s; see %s", kind.Name, logPath)
+	}
 }
 
 // Train runs kind through calls CreateContainer/StartContainer pairs, and its probes until each

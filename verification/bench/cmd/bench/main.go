@@ -34,6 +34,7 @@ func main() {
 	rounds := flag.Int("rounds", 3, "fresh processes per kind, interleaved")
 	smoke := flag.Bool("smoke", false, "a quick run that only shows the benchmark works")
 	archive := flag.Bool("archive", false, "start the Java plugins from a class archive a training run wrote (AOT cache on JDK 25+, CDS before)")
+	training := flag.String("training", driver.TrainWithCalls, "with -archive, how the Spring plugin's training run goes: calls (2,000 calls from a runtime, as nri-core's always) or refresh (up to its refreshed context, -Dspring.context.exit=onRefresh, as Spring Boot's image builds and this project's image train); a variant's training:calls or training:refresh overrides it for its kinds")
 	graceful := flag.Bool("graceful-stop", false, "stop each plugin with SIGTERM and wait for it to exit instead of SIGKILL, e.g. so that a -XX:StartFlightRecording file in -jvm-args is written")
 	replot := flag.String("replot", "", "a results.json of an earlier run: print its table and draw its plots into -out again")
 	bJVMArgs := flag.String("b-jvm-args", "", "side by side with each Java plugin, the same plugin with these options added after the others (kinds nri-core-B, Spring-B): an A/B within one run; variants separated by ; give kinds -B, -C, ...; in a variant, env:NAME=value sets a variable, kind:nri-core (or kind:Spring) keeps it to one plugin, nri-core-classpath:CP / Spring-classpath:CP replaces that plugin's classpath")
@@ -64,8 +65,8 @@ func main() {
 	}
 	b := variant{jvmArgs: *bJVMArgs, env: driver.SplitArgs(*bEnv), coreCP: *bCoreCP, springCP: *bSpringCP,
 		kinds: strings.Split(*bKinds, ","), java: strings.Split(*javaKinds, ",")}
-	if err := run(*java, *chart, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive, *graceful,
-		b, *memoryDump, *starts); err != nil {
+	if err := run(*java, *chart, *jvmArgs, *coreCP, *springCP, *out, *rounds, plan, pods, containers, *archive, *training,
+		*graceful, b, *memoryDump, *starts); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -95,10 +96,13 @@ func contains(list []string, kind string) bool {
 	return false
 }
 
-func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive, graceful bool,
-	b variant, memoryDump bool, starts int) error {
+func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan driver.Plan, pods, containers int, archive bool,
+	training string, graceful bool, b variant, memoryDump bool, starts int) error {
 	if coreCP == "" || springCP == "" {
 		return fmt.Errorf("-core-classpath and -spring-classpath are required")
+	}
+	if err := checkTraining("Spring", training); err != nil {
+		return fmt.Errorf("-training: %w", err)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
@@ -131,7 +135,9 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 		}
 		probes = &p
 	}
-	javaKind := func(name string, j driver.Java, cp string, newKind func(driver.Java, string) driver.Kind) (driver.Kind, error) {
+	trainings := ""
+	javaKind := func(name string, j driver.Java, cp string, newKind func(driver.Java, string) driver.Kind,
+		training string) (driver.Kind, error) {
 		named := func(j driver.Java) driver.Kind {
 			k := newKind(j, cp)
 			k.Name = name
@@ -141,9 +147,10 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 			return k
 		}
 		if archive {
-			if j, err = trained(j, filepath.Join(out, name+".archive"), plan.ShortWarmUp, out, named); err != nil {
+			if j, err = trained(j, filepath.Join(out, name+".archive"), plan.ShortWarmUp, training, out, named); err != nil {
 				return driver.Kind{}, err
 			}
+			trainings += fmt.Sprintf("; %s %s", name, trainingSays(training, plan.ShortWarmUp))
 		}
 		return named(j), nil
 	}
@@ -156,7 +163,11 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 		if !contains(b.java, spec.name) {
 			continue
 		}
-		k, err := javaKind(spec.name, j, spec.cp, spec.newKind)
+		specTraining := driver.TrainWithCalls
+		if spec.name == "Spring" {
+			specTraining = training
+		}
+		k, err := javaKind(spec.name, j, spec.cp, spec.newKind, specTraining)
 		if err != nil {
 			return err
 		}
@@ -172,9 +183,11 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 		}
 		for n, args := range strings.Split(b.jvmArgs, ";") {
 			bj := driver.Java{Binary: j.Binary, JVMArgs: append([]string{}, j.JVMArgs...), Env: append([]string{}, b.env...)}
-			vcp, only := cp, ""
+			vcp, only, vTraining := cp, "", specTraining
 			for _, a := range driver.SplitArgs(args) {
-				if v, ok := strings.CutPrefix(a, "env:"); ok {
+				if v, ok := strings.CutPrefix(a, "training:"); ok {
+					vTraining = v
+				} else if v, ok := strings.CutPrefix(a, "env:"); ok {
 					bj.Env = append(bj.Env, v)
 				} else if v, ok := strings.CutPrefix(a, "kind:"); ok {
 					only = v
@@ -189,7 +202,10 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 			if only != "" && only != spec.name {
 				continue
 			}
-			if k, err = javaKind(fmt.Sprintf("%s-%c", spec.name, 'B'+n), bj, vcp, spec.newKind); err != nil {
+			if err := checkTraining(spec.name, vTraining); err != nil {
+				return fmt.Errorf("-b-jvm-args %q: %w (kind:Spring keeps a variant to the Spring plugin)", args, err)
+			}
+			if k, err = javaKind(fmt.Sprintf("%s-%c", spec.name, 'B'+n), bj, vcp, spec.newKind, vTraining); err != nil {
 				return err
 			}
 			kinds = append(kinds, k)
@@ -218,6 +234,9 @@ func run(java, chart, jvmArgs, coreCP, springCP, out string, rounds int, plan dr
 	if b.on() {
 		machine += fmt.Sprintf("B kinds (%s): the same plus %q, environment %q, classpaths %q / %q\n",
 			strings.Join(b.kinds, ", "), b.jvmArgs, strings.Join(b.env, " "), b.coreCP, b.springCP)
+	}
+	if trainings != "" {
+		machine += "class archives:" + strings.TrimPrefix(trainings, ";") + "\n"
 	}
 	if starts > 0 {
 		return startsOnly(kinds, starts, out, machine, began)
@@ -344,14 +363,20 @@ func smapsByMapping(pid int) string {
 	return sb.String() + "\n"
 }
 
-// trained writes a class archive with a training run of kind and returns j using it.
-func trained(j driver.Java, file string, calls int, out string, kind func(driver.Java) driver.Kind) (driver.Java, error) {
+// trained writes a class archive with a training run of kind, with calls or to its refreshed
+// context, and returns j using it.
+func trained(j driver.Java, file string, calls int, training, out string, kind func(driver.Java) driver.Kind) (driver.Java, error) {
 	a, err := driver.ArchiveFor(j, file)
 	if err != nil {
 		return j, err
 	}
 	os.Remove(file)
-	if err := driver.Train(kind(a.Writing(j)), calls, out); err != nil {
+	if training == driver.TrainToRefresh {
+		err = driver.TrainedToRefresh(a.Writing(j), kind, out)
+	} else {
+		err = driver.Train(kind(a.Writing(j)), calls, out)
+	}
+	if err != nil {
 		return j, err
 	}
 	if _, err := os.Stat(file); err != nil {
